@@ -1,0 +1,61 @@
+// Turns an Authorization header into the calling user, or refuses it. The algorithm is
+// pinned (no `none`, no RSA/HMAC confusion), expiry is honoured, and revoked tokens and
+// deactivated users are refused. Token state is cached per replica for CACHE_TTL_MS.
+
+import type { KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { Database } from '../db/client.js';
+import type { Directory } from '../directory/directory.js';
+import type { UserRecord } from '../directory/types.js';
+import { TtlCache } from '../lib/ttl-cache.js';
+import { AuthenticationError } from './errors.js';
+import { JWT_ALGORITHM, JWT_ISSUER } from './tokens.js';
+
+interface TokenState {
+  userId: string;
+  revoked: boolean;
+}
+
+export class Authenticator {
+  private readonly tokens: TtlCache<string, TokenState | null>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly directory: Directory,
+    private readonly key: KeyObject,
+    cacheTtlMs: number,
+  ) {
+    this.tokens = new TtlCache(cacheTtlMs);
+  }
+
+  /** The user behind `Authorization: Bearer <jwt>`; throws AuthenticationError otherwise. */
+  async authenticate(header: string | null | undefined): Promise<UserRecord> {
+    if (!header) throw new AuthenticationError('Not authenticated');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw new AuthenticationError('Invalid authentication credentials');
+    let claims: jwt.JwtPayload;
+    try {
+      claims = jwt.verify(match[1]!, this.key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+    } catch (error) {
+      throw new AuthenticationError(error instanceof jwt.TokenExpiredError ? 'Token has expired' : 'Invalid authentication credentials');
+    }
+    if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string') throw new AuthenticationError('Invalid authentication credentials');
+    const state = await this.tokens.get(claims.jti, async () => {
+      // One query reads the token and its user, and primes the directory's user cache.
+      const row = await this.db.token.findUnique({ where: { id: claims.jti }, select: { userId: true, revokedAt: true, user: true } });
+      if (!row) return null;
+      this.directory.prime(row.user);
+      return { userId: row.userId, revoked: row.revokedAt !== null };
+    });
+    if (!state || state.userId !== claims.sub) throw new AuthenticationError('Invalid authentication credentials');
+    if (state.revoked) throw new AuthenticationError('Token has been revoked');
+    const user = await this.directory.user(state.userId);
+    if (!user || !user.active) throw new AuthenticationError('User is deactivated');
+    return user;
+  }
+
+  /** Forgets cached token state on this replica (after a revocation). */
+  forget(tokenId: string): void {
+    this.tokens.delete(tokenId);
+  }
+}

@@ -1,0 +1,68 @@
+// Issues and revokes bearer tokens. Every token is recorded by its jti so that it can be
+// revoked before it expires.
+
+import { randomUUID, type KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { Database } from '../db/client.js';
+import { DirectoryError, type UserRecord } from '../directory/types.js';
+
+export const JWT_ALGORITHM = 'HS256';
+export const JWT_ISSUER = 'line-gateway';
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
+
+/** `30m`, `12h`, `30d`, `2w` → milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)([smhdw])$/.exec(text.trim());
+  if (!match) throw new DirectoryError(`Invalid duration ${JSON.stringify(text)}: use a number followed by s, m, h, d or w (e.g. 30d)`);
+  const milliseconds = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  if (milliseconds <= 0) throw new DirectoryError('A token lifetime must be positive');
+  return milliseconds;
+}
+
+export interface IssuedToken {
+  token: string;
+  id: string;
+  expiresAt: Date;
+}
+
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    private readonly key: KeyObject,
+  ) {}
+
+  async issue(user: UserRecord, ttl: string): Promise<IssuedToken> {
+    if (!user.active) throw new DirectoryError(`User ${JSON.stringify(user.name)} is deactivated`);
+    const ttlMs = parseDuration(ttl);
+    const id = randomUUID();
+    const issuedAt = new Date();
+    const expiresAt = new Date(issuedAt.getTime() + ttlMs);
+    await this.db.token.create({ data: { id, userId: user.id, issuedAt, expiresAt } });
+    const token = jwt.sign({ su: user.superuser }, this.key, {
+      algorithm: JWT_ALGORITHM,
+      subject: user.id,
+      jwtid: id,
+      issuer: JWT_ISSUER,
+      expiresIn: Math.floor(ttlMs / 1000),
+    });
+    return { token, id, expiresAt };
+  }
+
+  /** Revokes by token id (jti) or by the token itself; returns the id revoked. */
+  async revoke(tokenOrId: string): Promise<string> {
+    const id = tokenOrId.includes('.') ? jtiOf(tokenOrId) : tokenOrId;
+    const result = await this.db.token.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (result.count === 0) {
+      const exists = await this.db.token.findUnique({ where: { id } });
+      if (!exists) throw new DirectoryError('No such token');
+    }
+    return id;
+  }
+}
+
+function jtiOf(token: string): string {
+  const decoded = jwt.decode(token, { json: true });
+  if (!decoded || typeof decoded.jti !== 'string') throw new DirectoryError('That is not a token issued by this gateway');
+  return decoded.jti;
+}

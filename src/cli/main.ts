@@ -1,0 +1,236 @@
+// The admin command line: `npm run --silent admin -- <command>`, against the same
+// DATABASE_URL and JWT secret as the server. Inputs are checked by the same zod schemas as
+// the GraphQL management mutations; arguments and flags a command does not take are refused
+// before the database is opened, so a typo never half-runs a command.
+
+import { parseArgs } from 'node:util';
+import { ConfigError, describeConfig, loadConfig } from '../config.js';
+import { openData, type DataServices } from '../db/data.js';
+import { createPlan, updatePlan } from '../operations/management/plans.js';
+import { authorizePlans, createUser, updateUser } from '../operations/management/users.js';
+import { issueToken } from '../operations/management/tokens.js';
+import { GatewayError, ValidationFailedError } from '../pipeline/errors.js';
+import { validateInput } from '../pipeline/validate.js';
+import type { CarrierId } from '../carriers/types.js';
+
+const USAGE = `Usage: npm run --silent admin -- <command>
+
+  user create <name> [--superuser] [--carrier 321|carrier_b]
+  user update <name> [--superuser true|false] [--carrier 321|carrier_b|none] [--active true|false]
+  user list
+  plan create <plan_id> --name <name> --carrier-plan-id <code> [--carrier 321|carrier_b] [--price <n>] [--description <text>] [--wfc]
+  plan update <plan_id> [--name <name>] [--carrier-plan-id <code>] [--carrier 321|carrier_b|none] [--price <n>] [--description <text>] [--wfc true|false]
+  plan list
+  plan authorize <user> <plan_id>...
+  token issue <user> [--ttl <duration, e.g. 12h or 30d>]   (prints the token alone)
+  token revoke <token-or-id>
+  config                                                     (the environment variables)`;
+
+class UsageError extends Error {}
+
+const options = {
+  superuser: { type: 'string' },
+  carrier: { type: 'string' },
+  active: { type: 'string' },
+  name: { type: 'string' },
+  'carrier-plan-id': { type: 'string' },
+  price: { type: 'string' },
+  description: { type: 'string' },
+  wfc: { type: 'string' },
+  ttl: { type: 'string' },
+} as const;
+
+type Flag = keyof typeof options;
+type Flags = Partial<Record<Flag, string>>;
+
+/** What each command takes: how many arguments after the command, and which flags. */
+const COMMANDS: Record<string, { args: [min: number, max: number]; flags: Flag[] }> = {
+  'user create': { args: [1, 1], flags: ['superuser', 'carrier'] },
+  'user update': { args: [1, 1], flags: ['superuser', 'carrier', 'active'] },
+  'user list': { args: [0, 0], flags: [] },
+  'plan create': { args: [1, 1], flags: ['name', 'carrier-plan-id', 'carrier', 'price', 'description', 'wfc'] },
+  'plan update': { args: [1, 1], flags: ['name', 'carrier-plan-id', 'carrier', 'price', 'description', 'wfc'] },
+  'plan list': { args: [0, 0], flags: [] },
+  'plan authorize': { args: [2, Infinity], flags: [] },
+  'token issue': { args: [1, 1], flags: ['ttl'] },
+  'token revoke': { args: [1, 1], flags: [] },
+};
+
+/** How the CLI spells each input field, for validation messages. */
+const SPELLING: Record<string, string> = {
+  name: '<name>',
+  planId: '<plan_id>',
+  planIds: '<plan_id>',
+  user: '<user>',
+  carrierPreference: '--carrier',
+  carrier: '--carrier',
+  carrierPlanId: '--carrier-plan-id',
+  price: '--price',
+  description: '--description',
+  wfc: '--wfc',
+  superuser: '--superuser',
+  active: '--active',
+  ttl: '--ttl',
+};
+
+/** Refuses arguments and flags the command does not take (they would be silently ignored). */
+function checkShape(command: string, args: string[], flags: Flags): void {
+  const shape = COMMANDS[command];
+  if (!shape) throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
+  const [min, max] = shape.args;
+  if (args.length < min) throw new UsageError(`${command} needs ${min === 1 ? 'an argument' : `${min} arguments`}`);
+  if (args.length > max) throw new UsageError(`${command}: unexpected argument ${JSON.stringify(args[max])}`);
+  const foreign = (Object.keys(flags) as Flag[]).filter((flag) => !shape.flags.includes(flag));
+  if (foreign.length > 0) throw new UsageError(`${command} does not take ${foreign.map((flag) => `--${flag}`).join(', ')}`);
+}
+
+/** A validation failure in the CLI's own words: `--carrier: carrier must be 321 or carrier_b`. */
+function describeValidation(noun: string | undefined, error: ValidationFailedError): string {
+  const spell = (field: string) => (noun === 'plan' && field === 'name' ? '--name' : SPELLING[field]);
+  return error.issues.map((issue) => `${spell(String(issue.loc[1])) ?? issue.loc.slice(1).join('.')}: ${issue.msg}`).join('\n');
+}
+
+/** `--superuser` and `--wfc` may stand alone (true) or take true/false. */
+function parse(argv: string[]): { positionals: string[]; flags: Flags } {
+  const normalised = argv.flatMap((arg, index) => {
+    const next = argv[index + 1];
+    return (arg === '--superuser' || arg === '--wfc') && next !== 'true' && next !== 'false' ? [arg, 'true'] : [arg];
+  });
+  const { positionals, values } = parseArgs({ args: normalised, options, allowPositionals: true, strict: true });
+  return { positionals, flags: values as Flags };
+}
+
+const bool = (value: string | undefined, flag: string): boolean | undefined => {
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') throw new UsageError(`--${flag} takes true or false`);
+  return value === 'true';
+};
+const carrierOrNone = (value: string | undefined): CarrierId | null | undefined => (value === 'none' ? null : (value as CarrierId | undefined));
+// Number('') is 0: an empty --price must be refused, not read as free.
+const number = (value: string | undefined): number | undefined => (value === undefined ? undefined : value.trim() === '' ? Number.NaN : Number(value));
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [noun, verb, ...rest]: string[], flags: Flags): Promise<void> {
+  const { directory, tokens } = data;
+  const command = `${noun ?? ''} ${verb ?? ''}`.trim();
+  switch (command) {
+    case 'user create': {
+      const input = validateInput(createUser.input, { name: rest[0], superuser: bool(flags.superuser, 'superuser'), carrierPreference: flags.carrier }) as Parameters<typeof directory.createUser>[0];
+      return print(await directory.createUser(input));
+    }
+    case 'user update': {
+      const input = validateInput(updateUser.input, {
+        name: rest[0],
+        superuser: bool(flags.superuser, 'superuser'),
+        carrierPreference: carrierOrNone(flags.carrier),
+        active: bool(flags.active, 'active'),
+      }) as { name: string } & Parameters<typeof directory.updateUser>[1];
+      const { name, ...changes } = input;
+      return print(await directory.updateUser(name, changes));
+    }
+    case 'user list':
+      return print(await directory.listUsers());
+    case 'plan create': {
+      const input = validateInput(createPlan.input, {
+        planId: rest[0],
+        name: flags.name,
+        carrierPlanId: flags['carrier-plan-id'],
+        carrier: flags.carrier,
+        price: number(flags.price),
+        description: flags.description,
+        wfc: bool(flags.wfc, 'wfc'),
+      }) as Parameters<typeof directory.createPlan>[0];
+      return print(await directory.createPlan(input));
+    }
+    case 'plan update': {
+      const input = validateInput(updatePlan.input, {
+        planId: rest[0],
+        name: flags.name,
+        carrierPlanId: flags['carrier-plan-id'],
+        carrier: carrierOrNone(flags.carrier),
+        price: number(flags.price),
+        description: flags.description,
+        wfc: bool(flags.wfc, 'wfc'),
+      }) as { planId: string } & Parameters<typeof directory.updatePlan>[1];
+      const { planId, ...changes } = input;
+      return print(await directory.updatePlan(planId, changes));
+    }
+    case 'plan list':
+      return print(await directory.listPlans());
+    case 'plan authorize': {
+      const input = validateInput(authorizePlans.input, { user: rest[0], planIds: rest.slice(1) }) as { user: string; planIds: string[] };
+      return print(await directory.authorize(input.user, input.planIds));
+    }
+    case 'token issue': {
+      const input = validateInput(issueToken.input, { user: rest[0], ttl: flags.ttl }) as { user: string; ttl?: string };
+      const issued = await tokens.issue(await directory.userByName(input.user), input.ttl ?? config.TOKEN_TTL);
+      process.stdout.write(`${issued.token}\n`);
+      return;
+    }
+    case 'token revoke': {
+      if (!rest[0]) throw new UsageError('token revoke needs a token or token id');
+      const id = await tokens.revoke(rest[0]);
+      return print({ revoked: id });
+    }
+    default:
+      throw new UsageError(`Unknown command: ${command}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.positionals[0] === 'config') {
+    for (const entry of describeConfig()) process.stdout.write(`${entry.name}\t${entry.defaultValue}\t${entry.description}\n`);
+    return 0;
+  }
+  if (parsed.positionals.length === 0 || parsed.positionals[0] === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return parsed.positionals.length === 0 ? 2 : 0;
+  }
+  const [noun, verb, ...args] = parsed.positionals;
+  try {
+    checkShape(`${noun ?? ''} ${verb ?? ''}`.trim(), args, parsed.flags);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const data = await openData(config);
+  try {
+    await run(data, config, parsed.positionals, parsed.flags);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof ValidationFailedError) {
+      process.stderr.write(`${describeValidation(noun, error)}\n`);
+      return 1;
+    }
+    if (error instanceof GatewayError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await data.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : `admin command failed: ${String(error)}`}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,77 @@
+// Every environment variable the gateway reads, parsed once and documented here (README's
+// configuration table is printed from these descriptions by `npm run --silent admin -- config`).
+
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const positiveMs = z.coerce.number().int().min(1).max(3_600_000);
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+export const configSchema = z.object({
+  PORT: port.default(4000).describe('TCP port the gateway listens on'),
+  HOST: z.string().min(1).default('127.0.0.1').describe('Interface the gateway listens on'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: (SQLite) or postgres:// (PostgreSQL)')
+    .default('file:./data/gateway.db')
+    .describe('SQLite file (file:…) or PostgreSQL URL (postgres://…)'),
+  REDIS_URL: optionalSecret.describe('Redis URL for shared rate-limit counters when several replicas run; unset = in-process counters'),
+  DATA_DIR: z.string().min(1).default('./data').describe('Where the embedded default keeps its SQLite file and generated JWT secret'),
+  JWT_SECRET: optionalSecret
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters')
+    .describe('HMAC secret for bearer tokens (HS256); unset = generated once and kept in DATA_DIR/jwt-secret'),
+  TOKEN_TTL: z
+    .string()
+    .regex(/^\d+[smhdw]$/, 'must look like 30m, 12h, 30d or 2w')
+    .default('30d')
+    .describe('Default lifetime of tokens issued by the admin CLI and API'),
+  SANDBOX_CARRIERS: z
+    .enum(['auto', 'off'])
+    .default('auto')
+    .describe('auto = start an in-process sandbox for every carrier whose URL is unset; off = never'),
+  CARRIER_321_URL: optionalSecret.describe('Base URL of carrier 321 (unset = in-process sandbox)'),
+  CARRIER_321_API_KEY: optionalSecret.describe('API key for carrier 321 (never logged or returned)'),
+  CARRIER_B_URL: optionalSecret.describe('Base URL of carrier_b (unset = in-process sandbox)'),
+  CARRIER_B_ACCOUNT_ID: optionalSecret.describe('Account id for carrier_b'),
+  CARRIER_B_API_SECRET: optionalSecret.describe('API secret for carrier_b (never logged or returned)'),
+  CARRIER_TIMEOUT_MS: positiveMs.default(10_000).describe('Timeout of one carrier call'),
+  CARRIER_RETRIES: z.coerce.number().int().min(0).max(5).default(2).describe('Retries of safe carrier calls (reads, de-duplicated writes)'),
+  CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1000)
+    .describe('How long users, tokens, plans and settings are cached per replica; bounds how fast a change made on another replica is seen'),
+  SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info').describe('Least severe log level written'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value throws a one-line error naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? 'environment');
+  const description = configSchema.shape[variable as keyof Config]?.description;
+  throw new ConfigError(`Invalid ${variable}: ${issue.message}${description ? ` (${description})` : ''}`);
+}
+
+/** `name`, default and description of every variable, for documentation. */
+export function describeConfig(): { name: string; defaultValue: string; description: string }[] {
+  const defaults = configSchema.parse({});
+  return Object.entries(configSchema.shape).map(([name, schema]) => ({
+    name,
+    defaultValue: defaults[name as keyof Config] === undefined ? '' : String(defaults[name as keyof Config]),
+    description: schema.description ?? '',
+  }));
+}

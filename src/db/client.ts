@@ -1,0 +1,59 @@
+// Opens the gateway's database: SQLite (the embedded default) or PostgreSQL, chosen by the
+// URL, each through its Prisma driver adapter. Both generated clients share one model API.
+
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
+
+/** The client type the repositories are written against (identical for both providers). */
+export type Database = SqliteClient;
+export type DatabaseProvider = 'sqlite' | 'postgresql';
+
+export interface DatabaseTarget {
+  provider: DatabaseProvider;
+  /** Absolute file path for SQLite, the connection string for PostgreSQL. */
+  location: string;
+}
+
+export function parseDatabaseUrl(url: string): DatabaseTarget {
+  if (url.startsWith('file:')) {
+    const path = url.slice('file:'.length);
+    return { provider: 'sqlite', location: path === ':memory:' ? path : resolve(path) };
+  }
+  return { provider: 'postgresql', location: url };
+}
+
+/**
+ * The PostgreSQL schema a URL names: Prisma's `?schema=` parameter, else the first entry of a
+ * `search_path` set through `?options=-c search_path=…`, else "public".
+ */
+export function postgresSchema(url: string): string {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    return 'public';
+  }
+  const named = params.get('schema');
+  if (named) return named;
+  const searchPath = /(?:^|\s)-c\s*search_path\s*=\s*([^\s,]+)/.exec(params.get('options') ?? '')?.[1];
+  return searchPath ? searchPath.replace(/^"(.*)"$/, '$1') : 'public';
+}
+
+/** Loads only the chosen provider's client and driver (each carries its own query compiler). */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.provider === 'sqlite') {
+    if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
+    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([import('../generated/sqlite/client.js'), import('@prisma/adapter-better-sqlite3')]);
+    // A busy timeout lets concurrent writers (two replicas, or the CLI beside the server) queue
+    // instead of failing with SQLITE_BUSY.
+    return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 }) });
+  }
+  const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import('../generated/postgresql/client.js'), import('@prisma/adapter-pg')]);
+  // Prisma qualifies every table with a schema name (default "public") instead of following
+  // the connection's search_path, so it must be told the schema the migrator used.
+  const adapter = new PrismaPg({ connectionString: target.location, max: 10 }, { schema: postgresSchema(target.location) });
+  const client = new PrismaClient({ adapter });
+  // Same schema, same model API: the generated types differ only in their provider tag.
+  return client as unknown as Database;
+}

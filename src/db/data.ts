@@ -1,0 +1,38 @@
+// The database side of the gateway on its own: migrated database, default settings, users and
+// plans, tokens and the signing key. The admin CLI needs only this; keeping it apart from
+// app.ts spares each CLI command the carriers, sandboxes and rate limiter (~2 s of imports).
+
+import { resolveSigningKey, type SigningKey } from '../auth/secret.js';
+import { TokenService } from '../auth/tokens.js';
+import type { Config } from '../config.js';
+import { Directory } from '../directory/directory.js';
+import { SettingsStore } from '../settings/store.js';
+import { openDatabase, parseDatabaseUrl, type Database } from './client.js';
+import { migrate } from './migrate.js';
+
+export interface DataServices {
+  db: Database;
+  directory: Directory;
+  settings: SettingsStore;
+  tokens: TokenService;
+  signingKey: SigningKey;
+  close(): Promise<void>;
+}
+
+/** Migrates the database, inserts missing default settings and opens the data services. */
+export async function openData(config: Config): Promise<DataServices> {
+  const target = parseDatabaseUrl(config.DATABASE_URL);
+  await migrate(target);
+  const db = await openDatabase(target);
+  const settings = new SettingsStore(db, config.CACHE_TTL_MS);
+  await settings.ensureDefaults();
+  const signingKey = resolveSigningKey({ secret: config.JWT_SECRET, dataDir: config.DATA_DIR });
+  return {
+    db,
+    directory: new Directory(db, config.CACHE_TTL_MS),
+    settings,
+    tokens: new TokenService(db, signingKey.key),
+    signingKey,
+    close: () => db.$disconnect(),
+  };
+}

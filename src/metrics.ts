@@ -1,0 +1,27 @@
+// Prometheus metrics for operators (GET /metrics, superuser token): how each operation
+// answers and how fast, and how each carrier behaves. Labels never carry a line or a user.
+
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly operations = new Histogram({
+    name: 'line_gateway_operation_seconds',
+    help: 'Time to answer an operation, by operation and HTTP status',
+    labelNames: ['operation', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly carrierOutcomes = new Counter({
+    name: 'line_gateway_carrier_operations_total',
+    help: 'Operations that reached a carrier, by carrier and outcome: answered, refused, or the kind of fault',
+    labelNames: ['carrier', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'line_gateway_' });
+  }
+}

@@ -1,0 +1,182 @@
+// Every refusal the gateway itself makes, each carrying its HTTP status, its GraphQL error
+// code and its REST body (the spec's shapes; FastAPI's `{detail}` where the spec shows it).
+
+export interface ValidationIssue {
+  type: string;
+  /** e.g. ['body', 'state'] or ['path', 'mdn']. */
+  loc: (string | number)[];
+  msg: string;
+}
+
+export abstract class GatewayError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  /** Extra response headers (Retry-After, WWW-Authenticate). */
+  headers(): Record<string, string> {
+    return {};
+  }
+  /** Extra GraphQL error extensions. */
+  extensions(): Record<string, unknown> {
+    return {};
+  }
+  restBody(): unknown {
+    return { status: 'failure', message: this.message, code: `HTTP_${this.status}` };
+  }
+}
+
+export class UnauthenticatedError extends GatewayError {
+  override readonly name = 'UnauthenticatedError';
+  readonly status = 401;
+  readonly code = 'UNAUTHENTICATED';
+  override headers() {
+    return { 'www-authenticate': 'Bearer' };
+  }
+  override restBody() {
+    return { detail: this.message };
+  }
+}
+
+/** Superuser-only operation called by someone else. */
+export class ForbiddenError extends GatewayError {
+  override readonly name = 'ForbiddenError';
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+  constructor(message = "The user doesn't have enough privileges") {
+    super(message);
+  }
+  override restBody() {
+    return { detail: this.message };
+  }
+}
+
+export class PlanNotAuthorizedError extends GatewayError {
+  override readonly name = 'PlanNotAuthorizedError';
+  readonly status = 403;
+  readonly code = 'PLAN_NOT_AUTHORIZED';
+  constructor(readonly planId: string) {
+    super(`Plan ${planId} is not authorized for this user`);
+  }
+}
+
+export class ValidationFailedError extends GatewayError {
+  override readonly name = 'ValidationFailedError';
+  readonly status = 422;
+  readonly code = 'BAD_USER_INPUT';
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((issue) => `${issue.loc.slice(1).join('.') || issue.loc.join('.')}: ${issue.msg}`).join('; '));
+  }
+  override extensions() {
+    return { issues: this.issues };
+  }
+  override restBody() {
+    return { detail: this.issues };
+  }
+}
+
+export class DuplicateTransactionError extends GatewayError {
+  override readonly name = 'DuplicateTransactionError';
+  readonly status = 409;
+  readonly code = 'DUPLICATE_TRANSACTION';
+  constructor(readonly transactionId: string) {
+    super(`Transaction ID ${transactionId} already exists`);
+  }
+  override extensions() {
+    return { transactionId: this.transactionId };
+  }
+}
+
+export class RateLimitedError extends GatewayError {
+  override readonly name = 'RateLimitedError';
+  readonly status = 429;
+  readonly code = 'RATE_LIMITED';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+  override headers() {
+    return { 'retry-after': String(this.retryAfterSeconds) };
+  }
+  override extensions() {
+    return { retryAfter: this.retryAfterSeconds };
+  }
+}
+
+export class NotSupportedError extends GatewayError {
+  override readonly name = 'NotSupportedError';
+  readonly status = 501;
+  readonly code = 'NOT_SUPPORTED';
+}
+
+export class MaintenanceError extends GatewayError {
+  override readonly name = 'MaintenanceError';
+  readonly status = 503;
+  readonly code = 'MAINTENANCE';
+  constructor() {
+    super('Service is in maintenance mode: carrier operations are disabled');
+  }
+  override headers() {
+    return { 'retry-after': '60' };
+  }
+}
+
+export class CarrierDisabledError extends GatewayError {
+  override readonly name = 'CarrierDisabledError';
+  readonly status = 503;
+  readonly code = 'CARRIER_DISABLED';
+  constructor(readonly carrier: string) {
+    super(`Carrier ${carrier} is disabled by an administrator`);
+  }
+}
+
+/** The carrier could not be talked to; the transaction row says whether anything happened. */
+export class CarrierUnavailableError extends GatewayError {
+  override readonly name = 'CarrierUnavailableError';
+  readonly status: number;
+  readonly code: string;
+  constructor(
+    message: string,
+    timedOut: boolean,
+    readonly outcomeKnown: boolean,
+    readonly transactionId: string | null,
+  ) {
+    super(outcomeKnown ? message : `${message}; the outcome is unknown, look it up by transaction id before retrying`);
+    this.status = timedOut ? 504 : 502;
+    this.code = timedOut ? 'CARRIER_TIMEOUT' : 'CARRIER_UNAVAILABLE';
+  }
+  override extensions() {
+    return { transactionId: this.transactionId, outcomeKnown: this.outcomeKnown };
+  }
+  override restBody() {
+    return { status: 'failure', message: this.message, code: `HTTP_${this.status}`, transaction_id: this.transactionId };
+  }
+}
+
+export class NotFoundError extends GatewayError {
+  override readonly name = 'NotFoundError';
+  readonly status = 404;
+  readonly code = 'NOT_FOUND';
+  override restBody() {
+    return { detail: this.message };
+  }
+}
+
+export class InternalError extends GatewayError {
+  override readonly name = 'InternalError';
+  readonly status = 500;
+  readonly code = 'INTERNAL_SERVER_ERROR';
+  constructor(readonly requestId: string) {
+    super('Internal server error');
+  }
+  override extensions() {
+    return { requestId: this.requestId };
+  }
+  override restBody() {
+    return { detail: this.message, request_id: this.requestId };
+  }
+}
+
+export function isGatewayError(error: unknown): error is GatewayError {
+  return error instanceof GatewayError;
+}

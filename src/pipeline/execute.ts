@@ -1,0 +1,175 @@
+// The one execution path of every operation, REST or GraphQL: auth → maintenance → rate
+// limit → validation → plan authorization → carrier resolution → idempotency → carrier call
+// → envelope → transaction/audit row. Carrier resolution comes before the transaction id
+// is reserved so that a request refused for a disabled or unsupported carrier changes nothing.
+
+import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
+import type { CarrierId } from '../carriers/types.js';
+import type { PlanRecord, UserRecord } from '../directory/types.js';
+import type { CarrierContext, Outcome, RegisteredOperation } from '../operations/define.js';
+import {
+  CarrierDisabledError,
+  CarrierUnavailableError,
+  ForbiddenError,
+  isGatewayError,
+  MaintenanceError,
+  NotSupportedError,
+  PlanNotAuthorizedError,
+  UnauthenticatedError,
+} from './errors.js';
+import { convertKeys, toSnake } from '../lib/case.js';
+import type { RequestContext } from './request-context.js';
+import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
+import { validateInput, type InputSources } from './validate.js';
+
+type Fields = Record<string, unknown>;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The request's input, read only when the pipeline reaches validation (so 401/403/429 come first). */
+export interface PendingInput {
+  read(): Promise<unknown>;
+  /** REST: where each field came from, for 422 `loc`. */
+  sources?: InputSources;
+}
+
+export const givenInput = (input: unknown): PendingInput => ({ read: async () => input });
+
+export async function executeOperation(operation: RegisteredOperation, pending: PendingInput, request: RequestContext): Promise<Outcome<unknown>> {
+  const stop = request.services.metrics.operations.startTimer({ operation: operation.name });
+  try {
+    const outcome = await runPipeline(operation, pending, request);
+    stop({ status: outcome.status });
+    return outcome;
+  } catch (error) {
+    stop({ status: isGatewayError(error) ? error.status : 500 });
+    throw error;
+  }
+}
+
+async function runPipeline(operation: RegisteredOperation, pending: PendingInput, request: RequestContext): Promise<Outcome<unknown>> {
+  const { services } = request;
+  const user = request.user;
+  if (!user) throw new UnauthenticatedError(request.authFailure);
+  if (operation.superuserOnly && !user.superuser) throw new ForbiddenError();
+  const settings = await services.settings.values();
+  if (operation.usesCarriers && settings.maintenance_mode) throw new MaintenanceError();
+  if (operation.rateLimit) await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
+  const input = validateInput(operation.input, await pending.read(), pending.sources) as Fields;
+
+  if (operation.routing === 'none') return operation.runLocal({ input, user, services, request });
+
+  const plan = operation.planField ? await authorizedPlan(request, user, text(input[operation.planField]) ?? '') : null;
+  const carrierId = await resolveCarrier(operation, input, request, user, plan, settings.default_carrier);
+  if (!settings.carriers_enabled[carrierId]) throw new CarrierDisabledError(carrierId);
+  const carrier = services.carriers.adapter(carrierId);
+  const extended = carrier.extended;
+  if (operation.extended && !extended) {
+    throw new NotSupportedError(`${operation.name} is not supported by carrier ${carrierId}`);
+  }
+
+  const records = operation.kind === 'mutation' && operation.transactionPrefix !== undefined;
+  const transactionId = text(input.transactionId) ?? (operation.transactionPrefix ? generateTransactionId(operation.transactionPrefix) : '');
+  if (records) {
+    await services.transactions.reserve({
+      id: transactionId,
+      userId: user.id,
+      operation: operation.name,
+      carrier: carrierId,
+      mdn: text(input[operation.lineField]),
+      sim: text(input.sim),
+    });
+  }
+
+  const context: CarrierContext<unknown> = {
+    input,
+    user,
+    services,
+    request,
+    carrierId,
+    carrier,
+    // Only extended operations read this, and they were refused above when it is missing.
+    extended: extended!,
+    transactionId,
+    plan,
+  };
+  const finish = async (status: TransactionStatus, outcome: Outcome<unknown>) => {
+    if (records) await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake));
+    return outcome;
+  };
+
+  const carrierOutcome = (outcome: string) => services.metrics.carrierOutcomes.inc({ carrier: carrierId, outcome });
+  try {
+    const outcome = await operation.runCarrier(context);
+    carrierOutcome('answered');
+    return await finish(outcome.status < 300 ? 'success' : 'failure', outcome);
+  } catch (error) {
+    if (error instanceof CarrierRejection) {
+      carrierOutcome('refused');
+      return finish('failure', operation.rejection(error, context) ?? failureEnvelope(input, transactionId, error, operation.lineField));
+    }
+    if (error instanceof CarrierFault) {
+      carrierOutcome(error.kind);
+      const failure = new CarrierUnavailableError(error.message, error.kind === 'timeout', error.outcomeKnown, records ? transactionId : null);
+      services.logger.warn('carrier fault', { requestId: request.requestId, operation: operation.name, carrier: carrierId, kind: error.kind });
+      await finish(error.outcomeKnown ? 'error' : 'unknown', { status: failure.status, body: failure.restBody() });
+      throw failure;
+    }
+    if (records) {
+      // Record what the caller will see before the error travels on (to be logged if unexpected).
+      const seen = isGatewayError(error)
+        ? { status: error.status, body: error.restBody() }
+        : { status: 500, body: { detail: 'Internal server error', request_id: request.requestId } };
+      await services.transactions.complete(transactionId, 'error', seen.status, seen.body).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/** The spec's failure envelope: status failure, the line, the transaction id, `text (CODE)`. */
+export function failureEnvelope(input: Fields, transactionId: string, rejection: CarrierRejection, lineField = 'mdn'): Outcome<unknown> {
+  return {
+    status: 400,
+    body: { status: 'failure', mdn: text(input[lineField]) ?? null, transactionId, message: rejection.message },
+  };
+}
+
+async function authorizedPlan(request: RequestContext, user: UserRecord, planId: string): Promise<PlanRecord> {
+  const { directory } = request.services;
+  const [authorized, plan] = await Promise.all([directory.authorizedPlanIds(user.id), directory.plan(planId)]);
+  if (!plan || !authorized.has(planId)) throw new PlanNotAuthorizedError(planId);
+  return plan;
+}
+
+async function resolveCarrier(
+  operation: RegisteredOperation,
+  input: Fields,
+  request: RequestContext,
+  user: UserRecord,
+  plan: PlanRecord | null,
+  defaultCarrier: CarrierId,
+): Promise<CarrierId> {
+  const fallback = user.carrierPreference ?? defaultCarrier;
+  switch (operation.routing) {
+    case 'plan': {
+      // A plan bound to a carrier decides (spec). A carrier-neutral plan on an existing line
+      // (plan change, purchase, reconnect) follows the line to the carrier that holds it.
+      if (plan?.carrier) return plan.carrier;
+      const mdn = text(input[operation.lineField]);
+      const home = mdn ? await request.lineHomes.load(mdn) : null;
+      return home?.carrier ?? fallback;
+    }
+    case 'line': {
+      const mdn = text(input[operation.lineField]);
+      const home = mdn ? await request.lineHomes.load(mdn) : null;
+      return home?.carrier ?? fallback;
+    }
+    case 'sim': {
+      const sim = text(input.sim);
+      const home = sim ? await request.services.lines.bySim(sim) : null;
+      return home?.carrier ?? fallback;
+    }
+    default:
+      return fallback;
+  }
+}

@@ -1,0 +1,38 @@
+// Per-user, per-operation rate limits (graphql-rate-limit's sliding window). REST calls and
+// GraphQL fields of the same operation share one identity, hence one budget.
+
+import { getGraphQLRateLimiter } from 'graphql-rate-limit';
+import { RateLimitedError } from './errors.js';
+import type { RateLimitStore } from './rate-limit-store.js';
+
+export interface RateLimit {
+  max: number;
+  window: 'minute' | 'hour';
+}
+
+const WINDOW = { minute: { ms: 60_000, library: '1m', text: '1 minute' }, hour: { ms: 3_600_000, library: '1h', text: '1 hour' } } as const;
+
+export class RateLimiter {
+  private readonly limiter: ReturnType<typeof getGraphQLRateLimiter>;
+
+  constructor(private readonly store: RateLimitStore) {
+    this.limiter = getGraphQLRateLimiter({
+      identifyContext: (context: { userId: string }) => context.userId,
+      store: store as unknown as Parameters<typeof getGraphQLRateLimiter>[0]['store'],
+    });
+  }
+
+  /** Counts one call; throws RateLimitedError (with Retry-After) when over the limit. */
+  async consume(userId: string, operation: string, limit: RateLimit): Promise<void> {
+    const window = WINDOW[limit.window];
+    const refusal = await this.limiter(
+      { parent: undefined, args: {}, context: { userId }, info: { fieldName: operation } as never },
+      { max: limit.max, window: window.library, uncountRejected: true },
+    );
+    if (!refusal) return;
+    const timestamps = await this.store.peek({ contextIdentity: userId, fieldIdentity: operation });
+    const oldest = Math.min(...timestamps.filter((t) => t + window.ms > Date.now()));
+    const retryAfter = Number.isFinite(oldest) ? Math.max(1, Math.ceil((oldest + window.ms - Date.now()) / 1000)) : 1;
+    throw new RateLimitedError(`Rate limit exceeded: ${limit.max} per ${window.text}`, retryAfter);
+  }
+}

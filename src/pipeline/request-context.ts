@@ -1,0 +1,34 @@
+// What the gateway knows about one HTTP request, shared by REST and GraphQL: who is calling
+// (or why they are not authenticated), its id, and a per-request batch loader for line homes
+// so that a GraphQL list of lines costs one database query, not one per line.
+
+import DataLoader from 'dataloader';
+import type { UserRecord } from '../directory/types.js';
+import type { LineHome } from '../lines/registry.js';
+import type { Services } from '../services.js';
+import { AuthenticationError } from '../auth/errors.js';
+
+export interface RequestContext {
+  requestId: string;
+  user: UserRecord | null;
+  /** Why `user` is null: the 401 message. */
+  authFailure: string;
+  services: Services;
+  lineHomes: DataLoader<string, LineHome | null>;
+}
+
+export async function createRequestContext(services: Services, requestId: string, authorization: string | null): Promise<RequestContext> {
+  let user: UserRecord | null = null;
+  let authFailure = 'Not authenticated';
+  try {
+    user = await services.authenticator.authenticate(authorization);
+  } catch (error) {
+    if (!(error instanceof AuthenticationError)) throw error;
+    authFailure = error.message;
+  }
+  const lineHomes = new DataLoader<string, LineHome | null>(async (mdns) => {
+    const homes = await services.lines.byMdns(mdns);
+    return mdns.map((mdn) => homes.get(mdn) ?? null);
+  });
+  return { requestId, user, authFailure, services, lineHomes };
+}
