@@ -1,0 +1,56 @@
+// The carrier 321 adapter: the domain's CarrierOperations (and the extended operations only
+// carrier 321 offers) spoken over carrier 321's resource-style REST wire format.
+
+import type { CarrierOperations, ExtendedCarrierOperations } from '../types.js';
+import { activationOperations } from './activation.js';
+import { extendedOperations } from './extended.js';
+import { featureOperations } from './features.js';
+import { lifecycleOperations } from './lifecycle.js';
+import { planOperations } from './plans.js';
+import { queryOperations } from './queries.js';
+import { createCarrier321Transport } from './transport.js';
+
+export interface Carrier321AdapterOptions {
+  /** Origin of the carrier's API, e.g. `https://api.carrier321.example`; paths start with `/v1`. */
+  baseUrl: string;
+  /** Sent as `X-Api-Key`; never logged or put into an error message. */
+  apiKey: string;
+  timeoutMs: number;
+  /** Retries for reads and for writes (the carrier de-duplicates writes by Idempotency-Key). */
+  retries: number;
+}
+
+export type Carrier321Adapter = CarrierOperations & {
+  readonly carrier: '321';
+  readonly extended: ExtendedCarrierOperations;
+  close(): Promise<void>;
+};
+
+export function createCarrier321Adapter(options: Carrier321AdapterOptions): Carrier321Adapter {
+  validate(options);
+  const transport = createCarrier321Transport(options);
+  return {
+    carrier: '321',
+    ...featureOperations(transport),
+    ...queryOperations(transport),
+    ...lifecycleOperations(transport),
+    ...planOperations(transport),
+    ...activationOperations(transport),
+    extended: extendedOperations(transport),
+    close: () => transport.close(),
+  };
+}
+
+/** Fails fast on a misconfiguration; messages name the option, never its (secret) value. */
+function validate(options: Carrier321AdapterOptions): void {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new TypeError('Carrier 321 adapter: baseUrl must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('Carrier 321 adapter: baseUrl must be an absolute http(s) URL');
+  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') throw new TypeError('Carrier 321 adapter: apiKey is required');
+  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) throw new TypeError('Carrier 321 adapter: timeoutMs must be a positive number');
+  if (!Number.isInteger(options.retries) || options.retries < 0) throw new TypeError('Carrier 321 adapter: retries must be a non-negative integer');
+}

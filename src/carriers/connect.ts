@@ -1,0 +1,52 @@
+// Builds the carrier registry from the configuration: real carriers where a URL is set, the
+// in-process sandbox carriers (over loopback HTTP, exactly like a real carrier) elsewhere.
+
+import { ConfigError, type Config } from '../config.js';
+import { faultsFromEnvironment } from '../sandbox/http-kit.js';
+import { DEFAULT_SANDBOX_CREDENTIALS, startSandboxCarriers, type SandboxCarriers } from '../sandbox/start.js';
+import { createCarrier321Adapter } from './carrier-321/adapter.js';
+import { createCarrierBAdapter } from './carrier-b/adapter.js';
+import { CarrierRegistry, type CarrierConnection } from './registry.js';
+import { unconfiguredCarrier } from './unconfigured.js';
+
+export interface ConnectedCarriers {
+  registry: CarrierRegistry;
+  /** The in-process sandboxes, when any carrier uses one. */
+  sandboxes: SandboxCarriers | null;
+  /** Which carriers run on the in-process sandbox (for the start-up message). */
+  sandboxed: string[];
+}
+
+export async function connectCarriers(config: Config, env: NodeJS.ProcessEnv = process.env): Promise<ConnectedCarriers> {
+  const sandbox321 = !config.CARRIER_321_URL;
+  const sandboxB = !config.CARRIER_B_URL;
+  if ((sandbox321 || sandboxB) && config.SANDBOX_CARRIERS === 'off') {
+    throw new ConfigError(`Invalid ${sandbox321 ? 'CARRIER_321_URL' : 'CARRIER_B_URL'}: required when SANDBOX_CARRIERS=off`);
+  }
+  const credentials = {
+    '321': { apiKey: config.CARRIER_321_API_KEY ?? DEFAULT_SANDBOX_CREDENTIALS['321'].apiKey },
+    carrier_b: {
+      accountId: config.CARRIER_B_ACCOUNT_ID ?? DEFAULT_SANDBOX_CREDENTIALS.carrier_b.accountId,
+      apiSecret: config.CARRIER_B_API_SECRET ?? DEFAULT_SANDBOX_CREDENTIALS.carrier_b.apiSecret,
+    },
+  };
+  const sandboxes = sandbox321 || sandboxB ? await startSandboxCarriers({ host: '127.0.0.1', credentials, faults: faultsFromEnvironment(env) }) : null;
+  const timing = { timeoutMs: config.CARRIER_TIMEOUT_MS, retries: config.CARRIER_RETRIES };
+
+  const connect321 = (): CarrierConnection => {
+    if (!sandbox321 && !config.CARRIER_321_API_KEY) return unconfiguredCarrier('321');
+    const adapter = createCarrier321Adapter({ baseUrl: config.CARRIER_321_URL ?? sandboxes!.urls['321'], apiKey: credentials['321'].apiKey, ...timing });
+    return { adapter, credentialsConfigured: true, close: () => adapter.close() };
+  };
+  const connectB = (): CarrierConnection => {
+    if (!sandboxB && !(config.CARRIER_B_ACCOUNT_ID && config.CARRIER_B_API_SECRET)) return unconfiguredCarrier('carrier_b');
+    const adapter = createCarrierBAdapter({ baseUrl: config.CARRIER_B_URL ?? sandboxes!.urls.carrier_b, ...credentials.carrier_b, ...timing });
+    return { adapter, credentialsConfigured: true, close: () => adapter.close() };
+  };
+
+  return {
+    registry: new CarrierRegistry({ '321': connect321(), carrier_b: connectB() }),
+    sandboxes,
+    sandboxed: [...(sandbox321 ? ['321'] : []), ...(sandboxB ? ['carrier_b'] : [])],
+  };
+}
