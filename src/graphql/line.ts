@@ -1,0 +1,139 @@
+// The dashboard's entry points, GraphQL only: `line(mdn)` and `lines(mdns)` return a `Line`
+// whose fields (usage, service, network status, SIM…) are fetched lazily, only when asked for,
+// in parallel, each through the shared pipeline, so auth, maintenance, rate limits and
+// validation apply exactly as to the top-level query of the same name.
+
+import type { OutputRef } from '@pothos/core';
+import { z } from 'zod';
+import type { CarrierId } from '../carriers/types.js';
+import type { RegisteredOperation } from '../operations/define.js';
+import { getAccount } from '../operations/extended/account.js';
+import { getActivePlan } from '../operations/extended/active-plan.js';
+import { getProducts } from '../operations/extended/products.js';
+import { carrierId } from '../operations/management/schemas.js';
+import { getCarrierUsage } from '../operations/queries/carrier-usage.js';
+import { getEsimProfile } from '../operations/queries/esim-profile.js';
+import { getNetworkStatus } from '../operations/queries/network-status.js';
+import { getServiceInfo } from '../operations/queries/service-info.js';
+import { getSimDetails } from '../operations/queries/sim-details.js';
+import { getUsage } from '../operations/queries/usage.js';
+import { mdn as mdnSchema } from '../operations/schemas/fields.js';
+import { UnauthenticatedError } from '../pipeline/errors.js';
+import { executeOperation, givenInput } from '../pipeline/execute.js';
+import type { RequestContext } from '../pipeline/request-context.js';
+import { builder } from './builder.js';
+import { outputType } from './zod-to-graphql.js';
+
+/** Most lines one `lines` call may ask for. */
+export const MAX_LINES = 50;
+
+type Body = Record<string, unknown>;
+
+interface LineSource {
+  mdn: string;
+  /**
+   * This request's answers about the line, one per operation: the service record is fetched
+   * once even when `service`, `esimProfile` and `simDetails` all need it.
+   */
+  answers: Map<string, Promise<Body>>;
+}
+
+const lineSource = (mdn: string): LineSource => ({ mdn, answers: new Map() });
+
+function answer(line: LineSource, operation: RegisteredOperation, input: Body, context: RequestContext): Promise<Body> {
+  const key = `${operation.name}:${JSON.stringify(input)}`;
+  let pending = line.answers.get(key);
+  if (!pending) {
+    pending = executeOperation(operation, givenInput(input), context).then((outcome) => outcome.body as Body);
+    line.answers.set(key, pending);
+  }
+  return pending;
+}
+
+/** The line's SIM as its service record names it; null when the record could not be read. */
+async function simOf(line: LineSource, context: RequestContext): Promise<string | null> {
+  const service = await answer(line, getServiceInfo, { mdn: line.mdn }, context);
+  return typeof service.sim === 'string' ? service.sim : null;
+}
+
+function requireUser(context: RequestContext): void {
+  // `carrier` reads the line registry directly, so the entry points themselves need a caller.
+  if (!context.user) throw new UnauthenticatedError(context.authFailure);
+}
+
+const resultType = (operation: RegisteredOperation) => outputType(operation.output, operation.name.charAt(0).toUpperCase() + operation.name.slice(1) + 'Result') as OutputRef<Body>;
+
+const LineRef = builder.objectRef<LineSource>('Line').implement({
+  description: 'A subscriber line: each field is fetched from the carrier only when asked for, as the query of the same name would fetch it',
+  fields: (t) => {
+    /** A field answered by an operation of the table; a carrier refusal is data (status failure), other refusals an error on this field only. */
+    const viaOperation = (operation: RegisteredOperation, description: string, input: (line: LineSource, context: RequestContext) => Promise<Body | null>) =>
+      t.field({
+        type: resultType(operation),
+        nullable: true,
+        description,
+        resolve: async (line, _args, context) => {
+          const given = await input(line, context);
+          return given ? answer(line, operation, given, context) : null;
+        },
+      });
+    const byMdn = async (line: LineSource) => ({ mdn: line.mdn });
+    const bySim = async (line: LineSource, context: RequestContext) => {
+      const sim = await simOf(line, context);
+      return sim ? { sim } : null;
+    };
+    return {
+      mdn: t.exposeString('mdn', { nullable: false, description: 'Subscriber number (MDN), 10 digits' }),
+      carrier: t.field({
+        type: outputType(carrierId, 'CarrierId') as OutputRef<CarrierId>,
+        nullable: true,
+        description: 'Carrier the line lives on, as last seen by this gateway; null when the gateway has not seen the line',
+        resolve: async (line, _args, context) => (await context.lineHomes.load(line.mdn))?.carrier ?? null,
+      }),
+      usage: viaOperation(getUsage, 'Usage and balance of the line (as the usage query)', byMdn),
+      service: viaOperation(getServiceInfo, 'Full service record of the line (as the serviceInfo query)', byMdn),
+      carrierUsage: viaOperation(getCarrierUsage, 'Raw carrier usage records of the line (as the carrierUsage query)', byMdn),
+      networkStatus: viaOperation(getNetworkStatus, 'Network (HLR) status of the line (as the networkStatus query)', byMdn),
+      simDetails: viaOperation(getSimDetails, "Details of the line's SIM, named by its service record (as the simDetails query); null when the service record cannot be read", bySim),
+      esimProfile: viaOperation(getEsimProfile, "eSIM profile of the line's SIM, named by its service record (as the esimProfile query); null when the service record cannot be read", bySim),
+      activePlan: viaOperation(getActivePlan, 'Plan SOC active on the line (as the activePlan query; carrier 321 only)', byMdn),
+      products: viaOperation(getProducts, 'Feature SOCs active on the line (as the products query; carrier 321 only)', byMdn),
+      account: viaOperation(getAccount, 'Multi-line account of the line (as the account query; carrier 321 only)', byMdn),
+    };
+  },
+});
+
+builder.queryField('line', (t) =>
+  t.field({
+    type: LineRef,
+    nullable: true,
+    description: 'One line by MDN, for dashboards: ask for just the fields you need; they are fetched in parallel',
+    args: { mdn: t.arg.string({ required: true, description: 'Subscriber number (MDN), 10 digits', validate: { schema: mdnSchema } }) },
+    resolve: (_root, args, context) => {
+      requireUser(context);
+      return lineSource(args.mdn);
+    },
+  }),
+);
+
+builder.queryField('lines', (t) =>
+  t.field({
+    type: [LineRef],
+    // The list is nullable (a refused request voids only this field); its items are not.
+    nullable: { list: true, items: false },
+    description: `Several lines by MDN (at most ${MAX_LINES}), for dashboards: one lookup of where the lines live for all of them; a field failing for one line does not fail the others`,
+    args: {
+      mdns: t.arg.stringList({
+        required: true,
+        description: `Subscriber numbers (MDNs), 10 digits each, at most ${MAX_LINES}`,
+        validate: { schema: z.array(mdnSchema).max(MAX_LINES, `mdns must hold at most ${MAX_LINES} numbers`) },
+      }),
+    },
+    resolve: async (_root, args, context) => {
+      requireUser(context);
+      // One batched registry query now; every later lookup (carrier, routing) hits the loader's cache.
+      await context.lineHomes.loadMany(args.mdns);
+      return args.mdns.map(lineSource);
+    },
+  }),
+);

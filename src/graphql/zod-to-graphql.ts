@@ -1,0 +1,140 @@
+// Derives Pothos input and object types from the operation table's zod schemas, so that
+// each field is described once (name, type, requiredness, description) for REST validation,
+// GraphQL types and GraphiQL docs alike. Names come from `.meta({ id })`; descriptions from
+// `.describe()`. Closed sets (z.enum) become GraphQL enums whose names are upper case.
+
+import { z } from 'zod';
+import { def, describe, objectShape, typeDescription, unwrap, zodName, type Shape } from '../lib/zod-introspect.js';
+import { builder } from './builder.js';
+
+type GraphQLTypeParam = unknown;
+
+const enums = new Map<string, unknown>();
+const objects = new Map<string, unknown>();
+const inputs = new Map<string, unknown>();
+
+const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function enumRef(schema: z.ZodType, fallbackName: string): unknown {
+  const name = zodName(schema) ?? fallbackName;
+  const existing = enums.get(name);
+  if (existing) return existing;
+  const values = Object.values(def(schema).entries as Record<string, string | number>).map(String);
+  // `.meta({ graphqlNames })` names values that are not valid GraphQL names (e.g. carrier "321").
+  const names = (z.globalRegistry.get(schema)?.graphqlNames ?? {}) as Record<string, string>;
+  const ref = builder.enumType(name, {
+    description: typeDescription(schema) ?? `One of: ${values.join(', ')}`,
+    values: Object.fromEntries(values.map((value) => [names[value] ?? value.toUpperCase().replace(/[^A-Z0-9_]/g, '_'), { value, description: value }])),
+  });
+  enums.set(name, ref);
+  return ref;
+}
+
+function scalarFor(schema: z.ZodType): string | undefined {
+  const d = def(schema);
+  if (d.type === 'string' || d.type === 'literal') return 'String';
+  if (d.type === 'boolean') return 'Boolean';
+  if (d.type === 'date') return 'DateTime';
+  if (d.type === 'number') return (schema as unknown as { isInt?: boolean }).isInt ? 'Int' : 'Float';
+  return undefined;
+}
+
+/** The GraphQL output type of any zod schema: scalars, enums, lists and objects. */
+export function outputType(schema: z.ZodType, fallbackName: string): GraphQLTypeParam {
+  const d = def(schema);
+  if (d.type === 'array') return [outputType(unwrap(d.element as z.ZodType).schema, fallbackName)];
+  if (d.type === 'enum') return enumRef(schema, fallbackName);
+  const scalar = scalarFor(schema);
+  if (scalar) return scalar;
+  if (d.type === 'object' || d.type === 'union') return objectRef(schema, fallbackName);
+  throw new Error(`No GraphQL output type for zod ${d.type} (${fallbackName})`);
+}
+
+/** A GraphQL object type for a zod object (or union of objects); fields read the camelCase members. */
+export function objectRef(schema: z.ZodType, fallbackName: string): unknown {
+  const name = zodName(schema) ?? fallbackName;
+  const existing = objects.get(name);
+  if (existing) return existing;
+  const { shape, merged } = objectShape(schema);
+  const ref = builder.objectRef<Record<string, unknown>>(name);
+  objects.set(name, ref);
+  ref.implement({
+    description: typeDescription(schema) ?? name,
+    fields: (t) => ({
+      ...Object.fromEntries(
+        Object.entries(shape).map(([key, member]) => {
+          const field = unwrap(member);
+          const options = {
+            type: outputType(field.schema, name + pascal(key)),
+            nullable: field.optional || merged ? true : { list: false, items: false },
+            description: field.description ?? key,
+            resolve: (parent: Record<string, unknown>) => parent[key] ?? null,
+          };
+          // Types are derived at run time from zod; Pothos cannot check them statically here.
+          return [key, t.field(options as unknown as Parameters<typeof t.field>[0])];
+        }),
+      ),
+      // A result that can be a carrier failure offers its code on its own (GraphQL only: the
+      // REST body keeps the spec's shape, where the code ends `message`).
+      ...('status' in shape && 'message' in shape && !('errorCode' in shape)
+        ? {
+            errorCode: t.string({
+              nullable: true,
+              description: 'On failure: the carrier error code that ends `message`, e.g. 935 or GENS-0033',
+              resolve: (parent) => errorCodeOf(parent),
+            }),
+          }
+        : {}),
+    }),
+  });
+  return ref;
+}
+
+/** The code in parentheses at the end of a failure message. */
+function errorCodeOf(result: Record<string, unknown>): string | null {
+  if (result.status !== 'failure' || typeof result.message !== 'string') return null;
+  return /\(([A-Z0-9-]+)\)$/.exec(result.message)?.[1] ?? null;
+}
+
+function inputTypeOf(schema: z.ZodType, fallbackName: string): GraphQLTypeParam {
+  const d = def(schema);
+  if (d.type === 'array') return [inputTypeOf(unwrap(d.element as z.ZodType).schema, fallbackName)];
+  if (d.type === 'enum') return enumRef(schema, fallbackName);
+  const scalar = scalarFor(schema);
+  if (scalar) return scalar;
+  if (d.type === 'object') return inputRef(schema, fallbackName);
+  throw new Error(`No GraphQL input type for zod ${d.type} (${fallbackName})`);
+}
+
+/** A GraphQL input object for a zod object; members the schema makes optional are optional. */
+export function inputRef(schema: z.ZodType, name: string, description?: string): unknown {
+  const existing = inputs.get(name);
+  if (existing) return existing;
+  const shape = def(schema).shape as Shape;
+  const ref = builder.inputType(name, {
+    description: description ?? describe(schema) ?? name,
+    fields: (t) =>
+      Object.fromEntries(
+        Object.entries(shape).map(([key, member]) => {
+          const field = unwrap(member);
+          const options = {
+            type: inputTypeOf(field.schema, name.replace(/Input$/, '') + pascal(key) + 'Input'),
+            required: !field.optional,
+            description: field.description ?? key,
+          };
+          return [key, t.field(options as unknown as Parameters<typeof t.field>[0])];
+        }),
+      ),
+  });
+  inputs.set(name, ref);
+  return ref;
+}
+
+/** Top-level fields of an object schema as GraphQL arguments (for queries with a few scalars). */
+export function argumentTypes(schema: z.ZodType, operationName: string): { key: string; type: GraphQLTypeParam; required: boolean; description: string }[] {
+  const shape = def(schema).shape as Shape;
+  return Object.entries(shape).map(([key, member]) => {
+    const field = unwrap(member);
+    return { key, type: inputTypeOf(field.schema, pascal(operationName) + pascal(key)), required: !field.optional, description: field.description ?? key };
+  });
+}

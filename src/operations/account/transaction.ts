@@ -1,0 +1,46 @@
+// `transaction(id)`: what happened to a request whose answer was lost (yours, or anyone's for
+// a superuser); the stored answer is exactly what the caller was sent.
+
+import { z } from 'zod';
+import { NotFoundError } from '../../pipeline/errors.js';
+import { defineOperation } from '../define.js';
+
+export const transactionRecord = z
+  .object({
+    id: z.string().describe('The transaction id'),
+    operation: z.string().describe('GraphQL name of the operation'),
+    carrier: z.string().nullable().describe('Carrier the request was routed to'),
+    mdn: z.string().nullable().describe('Line named by the request'),
+    sim: z.string().nullable().describe('SIM named by the request'),
+    status: z
+      .enum(['pending', 'success', 'failure', 'unknown', 'error'])
+      .meta({ id: 'TransactionStatus', description: 'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened), error' })
+      .describe('Outcome'),
+    httpStatus: z.number().int().nullable().describe('HTTP status the caller got'),
+    response: z.string().nullable().describe('The answer the caller got, as JSON text (REST field names)'),
+    createdAt: z.string().describe('When the request arrived (ISO 8601)'),
+    updatedAt: z.string().describe('When the outcome was recorded (ISO 8601)'),
+  })
+  .meta({ id: 'TransactionRecord', description: 'The audit record of a mutating request' });
+
+export const transaction = defineOperation({
+  name: 'transaction',
+  kind: 'query',
+  description: 'The outcome of one of your transactions by id (any transaction for a superuser)',
+  input: z.object({ id: z.string().min(1).describe('Transaction id') }),
+  output: transactionRecord,
+  routing: 'none',
+  handle: async ({ services, input, user }) => {
+    const record = await services.transactions.find(input.id);
+    if (!record || (record.userId !== user.id && !user.superuser)) throw new NotFoundError(`Transaction ${input.id} not found`);
+    return {
+      status: 200,
+      body: {
+        ...record,
+        response: record.response === null ? null : JSON.stringify(record.response),
+        createdAt: record.createdAt.toISOString(),
+        updatedAt: record.updatedAt.toISOString(),
+      },
+    };
+  },
+});

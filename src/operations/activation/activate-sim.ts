@@ -1,0 +1,53 @@
+// POST /sim/activate/: activates a SIM on an authorized plan, on the plan's carrier (else
+// the user's preference, else the default carrier), and records where the new line lives.
+
+import { defineOperation, type CarrierOperationSpec } from '../define.js';
+import { operationResult, success, type OperationResult } from '../schemas/envelope.js';
+import { wfcFor, wfcWarning } from '../wfc.js';
+import { e911Of } from '../schemas/e911.js';
+import { activationFields, type ActivationFields } from './fields.js';
+
+/**
+ * Everything of the activation but its REST route and rate limit: the single activation adds
+ * both, and bulk activation runs each SIM through this same definition (see activate-sims.ts).
+ */
+export const activationSpec = {
+  name: 'activateSim',
+  kind: 'mutation',
+  description:
+    'Activates a SIM (19–20 digit ICCID) on one of your authorized plans and returns the new line (mdn, customer id). The carrier is the plan’s, else your preference, else the default carrier. eSIMs (is_esim Y) need an email. On a WFC plan an invalid E911 address still activates, with `warning` and `wfcStatus: false`',
+  input: activationFields,
+  output: operationResult,
+  routing: 'plan',
+  planField: 'planId',
+  transactionPrefix: 'ACT_',
+  handle: async ({ carrier, carrierId, services, input, plan, transactionId }) => {
+    const address = e911Of(input);
+    const result = await carrier.activate({
+      sim: input.sim,
+      carrierPlanId: plan!.carrierPlanId,
+      zipCode: input.zipCode,
+      address,
+      isEsim: input.isEsim === 'Y',
+      email: input.email,
+      billingCode: input.billingCode,
+      language: input.language,
+      wfc: wfcFor(plan, address),
+      transactionId,
+    });
+    // Later operations on this line (by mdn or sim) must reach the carrier that holds it.
+    await services.lines.record({ mdn: result.mdn, sim: result.sim, carrier: carrierId });
+    return success(transactionId, { mdn: result.mdn, sim: result.sim, customerId: result.customerId, ...wfcWarning('Activation', result.wfc) });
+  },
+  // The spec's activation failure body names the SIM, not a line (there is none yet).
+  onRejection: (rejection, { input, transactionId }) => ({
+    status: 400,
+    body: { status: 'failure', sim: input.sim, transactionId, message: rejection.message },
+  }),
+} satisfies CarrierOperationSpec<ActivationFields, OperationResult>;
+
+export const activateSim = defineOperation<ActivationFields, OperationResult>({
+  ...activationSpec,
+  rest: { method: 'POST', path: '/sim/activate/' },
+  rateLimit: { max: 30, window: 'minute' },
+});

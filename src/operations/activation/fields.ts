@@ -1,0 +1,47 @@
+// The request fields of one SIM activation, shared by single and bulk activation (a bulk item
+// carries exactly these), with the spec's activation-specific limits: a 19–20 digit ICCID,
+// ZIP or ZIP+4, an upper-case state, and an email whenever the SIM is an eSIM.
+
+import { z } from 'zod';
+import { activationIccid, language, nonEmpty, transactionId, upperState, zipCodeOrPlus4 } from '../schemas/fields.js';
+
+export const esimFlag = z
+  .enum(['Y', 'N'], { error: 'is_esim must be Y or N' })
+  .meta({ id: 'EsimFlag', description: 'Whether the SIM is an eSIM: Y (yes) or N (no, a physical SIM)' });
+
+const email = z
+  .string()
+  .trim()
+  .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'email must be a valid email address')
+  .describe('Subscriber email address; required when is_esim is Y (the eSIM activation code is sent to it)');
+
+export const activationFields = z
+  .object({
+    sim: activationIccid,
+    planId: nonEmpty('plan_id', 'The plan to activate on; must be one of your authorized plans'),
+    zipCode: zipCodeOrPlus4.describe('Service ZIP code: 5 digits or ZIP+4 (NNNNN-NNNN); also the E911 ZIP'),
+    address1: nonEmpty('address1', 'E911 street address (required for E911 and Wi-Fi Calling)'),
+    address2: z.string().optional().describe('E911 address line 2 (apartment, suite)'),
+    city: nonEmpty('city', 'E911 city'),
+    state: upperState.describe('E911 state: exactly 2 upper-case letters (US state code)'),
+    isEsim: esimFlag.default('N').describe('Y when the SIM is an eSIM (then email is required); default N'),
+    email: email.optional(),
+    billingCode: z
+      .string()
+      .trim()
+      .min(1, 'billing_code must not be empty')
+      .max(50, 'billing_code must be at most 50 characters')
+      .optional()
+      .describe('Wholesale billing (cost-plan) code; the carrier default when absent'),
+    language: language.default('ENGL').describe('Voicemail and IVR language: ENGL or SPAN; default ENGL'),
+    transactionId: transactionId.optional(),
+  })
+  // The spec's conditional field: FastAPI-style, a 422 on `email`, before anything happens.
+  .superRefine((value, context) => {
+    if (value.isEsim === 'Y' && value.email === undefined) {
+      context.addIssue({ code: 'custom', path: ['email'], message: 'email is required when is_esim is Y', input: value.email });
+    }
+  })
+  .describe('One SIM to activate: the SIM, an authorized plan, the service ZIP and the E911 address, with eSIM, billing and language options');
+
+export type ActivationFields = z.infer<typeof activationFields>;

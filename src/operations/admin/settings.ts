@@ -1,0 +1,69 @@
+// GET /settings/, GET/PUT /settings/{key}, GET /settings/carriers/status (superuser only).
+
+import { z } from 'zod';
+import { NotFoundError, ValidationFailedError } from '../../pipeline/errors.js';
+import { SettingRuleViolation, isSettingKey } from '../../settings/definitions.js';
+import { defineOperation } from '../define.js';
+import { carrierStatus, setting, settingView } from './schemas.js';
+
+const keyParameter = z.string().min(1).describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name or maintenance_mode');
+
+export const listSettings = defineOperation({
+  name: 'settings',
+  kind: 'query',
+  description: 'Every runtime setting with its JSON-encoded value (superuser only)',
+  rest: { method: 'GET', path: '/settings/' },
+  input: z.object({}),
+  output: z.array(setting),
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services }) => ({ status: 200, body: (await services.settings.list()).map(settingView) }),
+});
+
+export const getSetting = defineOperation({
+  name: 'setting',
+  kind: 'query',
+  description: 'One runtime setting (superuser only)',
+  rest: { method: 'GET', path: '/settings/{key}' },
+  input: z.object({ key: keyParameter }),
+  output: setting,
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services, input }) => {
+    if (!isSettingKey(input.key)) throw new NotFoundError(`Setting ${input.key} not found`);
+    return { status: 200, body: settingView(await services.settings.get(input.key)) };
+  },
+});
+
+export const updateSetting = defineOperation({
+  name: 'updateSetting',
+  kind: 'mutation',
+  description:
+    'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false.',
+  rest: { method: 'PUT', path: '/settings/{key}' },
+  input: z.object({ key: keyParameter, value: z.string().describe('The new value, JSON-encoded') }),
+  output: setting,
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services, input }) => {
+    if (!isSettingKey(input.key)) throw new NotFoundError(`Setting ${input.key} not found`);
+    try {
+      return { status: 200, body: settingView(await services.settings.update(input.key, input.value)) };
+    } catch (error) {
+      if (error instanceof SettingRuleViolation) throw new ValidationFailedError([{ type: 'value_error', loc: ['body', 'value'], msg: error.message }]);
+      throw error;
+    }
+  },
+});
+
+export const carrierStatuses = defineOperation({
+  name: 'carrierStatuses',
+  kind: 'query',
+  description: 'Each carrier: enabled by an admin, credentials configured (never their value), display name (superuser only)',
+  rest: { method: 'GET', path: '/settings/carriers/status' },
+  input: z.object({}),
+  output: z.array(carrierStatus),
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services }) => ({ status: 200, body: services.carriers.statuses(await services.settings.values()) }),
+});

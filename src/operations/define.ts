@@ -1,0 +1,159 @@
+// How one operation of the spec is described, once, as data: the GraphQL field, the REST
+// route, validation, rate limit, access, carrier routing, idempotency and the handler all
+// come from one `defineOperation` call. Each definition keeps its own input and output types;
+// the table holds them type-erased as `RegisteredOperation`.
+
+import type { z } from 'zod';
+import type { CarrierRejection } from '../carriers/errors.js';
+import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../carriers/types.js';
+import type { PlanRecord, UserRecord } from '../directory/types.js';
+import type { RateLimit } from '../pipeline/rate-limiter.js';
+import type { RequestContext } from '../pipeline/request-context.js';
+import type { Services } from '../services.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+export interface RestBinding {
+  method: HttpMethod;
+  /** The spec's exact path, `{name}` for path parameters (taken into the input by name). */
+  path: string;
+  /** Input fields (camelCase) read from the query string. */
+  query?: readonly string[];
+  /** Path parameters the body must repeat, with the same value (PATCH /sim/label/{mdn}). */
+  bodyRepeats?: readonly string[];
+}
+
+/** The HTTP status and body (camelCase; REST writes it in snake_case) of an answer. */
+export interface Outcome<O> {
+  status: number;
+  body: O;
+}
+
+/** How the carrier of a request is chosen (after which disabled carriers are refused). */
+export type CarrierRouting =
+  /** The line's known carrier (input `mdn`, or `lineField`), else user preference, else default. */
+  | 'line'
+  /** The carrier of the line holding input `sim`, else user preference, else default. */
+  | 'sim'
+  /** The plan's carrier, else the line's known carrier (when the input names a line), else user preference, else default. */
+  | 'plan'
+  /** User preference, else default. */
+  | 'default';
+
+export interface LocalContext<I> {
+  input: I;
+  user: UserRecord;
+  services: Services;
+  request: RequestContext;
+}
+
+export interface CarrierContext<I> extends LocalContext<I> {
+  carrierId: CarrierId;
+  carrier: CarrierOperations;
+  /** The carrier's extended operations (the pipeline answers 501 before a handler sees none). */
+  extended: ExtendedCarrierOperations;
+  /** Caller-supplied or generated; reserved in the transaction log for mutations. */
+  transactionId: string;
+  /** The plan named by `planField`, on plan-bearing operations. */
+  plan: PlanRecord | null;
+}
+
+interface OperationBase<I, O> {
+  /** GraphQL field name (camelCase). */
+  name: string;
+  kind: 'query' | 'mutation';
+  /** Shown in GraphiQL and docs; taken from the spec's meaning. */
+  description: string;
+  rest?: RestBinding;
+  input: z.ZodType<I>;
+  /** Output schema, named with `.meta({ id })`; GraphQL types are derived from it. */
+  output: z.ZodType<O>;
+  rateLimit?: RateLimit;
+  superuserOnly?: boolean;
+}
+
+export interface LocalOperationSpec<I, O> extends OperationBase<I, O> {
+  routing: 'none';
+  /** Carrier work spread over several carriers (bulk activation): maintenance mode applies. */
+  usesCarriers?: boolean;
+  handle(context: LocalContext<I>): Promise<Outcome<O>>;
+}
+
+export interface CarrierOperationSpec<I, O> extends OperationBase<I, O> {
+  routing: CarrierRouting;
+  /** Generated transaction id prefix (spec); mutations are recorded and de-duplicated. */
+  transactionPrefix?: string;
+  /** Carrier-321-only operation: 501 elsewhere. */
+  extended?: boolean;
+  /** Input field naming the plan (plan-bearing operations): authorization and routing. */
+  planField?: keyof I & string;
+  /** Input field naming the line for 'line' routing (default `mdn`). */
+  lineField?: keyof I & string;
+  handle(context: CarrierContext<I>): Promise<Outcome<O>>;
+  /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
+  onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<O>;
+}
+
+export type OperationSpec<I, O> = LocalOperationSpec<I, O> | CarrierOperationSpec<I, O>;
+
+/** A table row with its types erased; `spec` is only read through these fields. */
+export interface RegisteredOperation {
+  name: string;
+  kind: 'query' | 'mutation';
+  description: string;
+  rest?: RestBinding;
+  input: z.ZodType;
+  output: z.ZodType;
+  rateLimit?: RateLimit;
+  superuserOnly: boolean;
+  routing: 'none' | CarrierRouting;
+  /** Subject to maintenance mode (every carrier-routed operation, and local ones that call carriers). */
+  usesCarriers: boolean;
+  transactionPrefix?: string;
+  extended: boolean;
+  planField?: string;
+  lineField: string;
+  runLocal(context: LocalContext<unknown>): Promise<Outcome<unknown>>;
+  runCarrier(context: CarrierContext<unknown>): Promise<Outcome<unknown>>;
+  rejection(rejection: CarrierRejection, context: CarrierContext<unknown>): Outcome<unknown> | undefined;
+}
+
+export function defineOperation<I, O>(spec: OperationSpec<I, O>): RegisteredOperation {
+  // The pipeline validated `input` with `spec.input` before either runner is called, so the
+  // erased input is an I: this is the one place that says so.
+  const typed = <C extends { input: unknown }>(context: C) => context as C & { input: I };
+  const base = {
+    name: spec.name,
+    kind: spec.kind,
+    description: spec.description,
+    rest: spec.rest,
+    input: spec.input as z.ZodType,
+    output: spec.output as z.ZodType,
+    rateLimit: spec.rateLimit,
+    superuserOnly: spec.superuserOnly ?? false,
+  };
+  if (spec.routing === 'none') {
+    return {
+      ...base,
+      routing: 'none',
+      usesCarriers: spec.usesCarriers ?? false,
+      extended: false,
+      lineField: 'mdn',
+      runLocal: (context) => spec.handle(typed(context)),
+      runCarrier: () => Promise.reject(new Error(`${spec.name} does not use a carrier`)),
+      rejection: () => undefined,
+    };
+  }
+  return {
+    ...base,
+    routing: spec.routing,
+    usesCarriers: true,
+    transactionPrefix: spec.transactionPrefix,
+    extended: spec.extended ?? false,
+    planField: spec.planField,
+    lineField: spec.lineField ?? 'mdn',
+    runLocal: () => Promise.reject(new Error(`${spec.name} needs a carrier`)),
+    runCarrier: (context) => spec.handle(typed(context)),
+    rejection: (rejection, context) => spec.onRejection?.(rejection, typed(context)),
+  };
+}

@@ -1,0 +1,43 @@
+// GET /sim/account/{mdn}: the multi-line account a line belongs to (the parent line first).
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { mdn } from '../schemas/fields.js';
+import { answered, operationStatus, refused, resultMessage } from './common.js';
+
+const accountLine = z
+  .object({
+    mdn: z.string().describe('Subscriber number'),
+    sim: z.string().describe('SIM (ICCID)'),
+    status: z.string().describe('Subscriber status, e.g. ACTIVE, SUSPENDED'),
+    label: z.string().nullable().describe('The line label; null when none was set'),
+  })
+  .meta({ id: 'AccountLine', description: 'One line of a multi-line account' });
+
+export const accountResult = z
+  .object({
+    status: operationStatus,
+    mdn: z.string().describe('The line asked about'),
+    accountId: z.string().optional().describe('Carrier account id (the parent line’s account for a child line); use it with poolUsage'),
+    lines: z.array(accountLine).optional().describe('The lines of the account: the parent line followed by its child lines'),
+    message: resultMessage,
+  })
+  .meta({ id: 'AccountResult', description: 'Multi-line account information of a line' });
+
+export const getAccount = defineOperation({
+  name: 'account',
+  kind: 'query',
+  description: 'Multi-line account information of a line: account id and every line of the account (carrier 321 only; 501 elsewhere)',
+  rest: { method: 'GET', path: '/sim/account/{mdn}' },
+  input: z.object({ mdn }),
+  output: accountResult,
+  rateLimit: { max: 30, window: 'minute' },
+  routing: 'line',
+  extended: true,
+  handle: async ({ extended, input }) => {
+    const account = await extended.getAccount(input.mdn);
+    const lines = account.lines.map(({ lineStatus, ...line }) => ({ ...line, status: lineStatus }));
+    return answered({ mdn: account.mdn, accountId: account.accountId, lines });
+  },
+  onRejection: (rejection, { input }) => refused(rejection, { mdn: input.mdn }),
+});

@@ -1,0 +1,37 @@
+// GET /sim/pool-usage/{account_id}: the shared data pool of a multi-line account.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { accountId, answered, operationStatus, refused, resultMessage } from './common.js';
+
+const poolLineUsage = z
+  .object({
+    mdn: z.string().describe('Subscriber number'),
+    bytesUsed: z.number().describe('Data this line used from the pool, in bytes'),
+  })
+  .meta({ id: 'PoolLineUsage', description: 'Data use of one line of a shared pool' });
+
+export const poolUsageResult = z
+  .object({
+    status: operationStatus,
+    accountId: z.string().describe('Carrier account id'),
+    poolBytes: z.number().optional().describe('Data granted to the pool by the active subscriptions of its lines, in bytes'),
+    usedBytes: z.number().optional().describe('Data used by all lines of the pool, in bytes'),
+    lines: z.array(poolLineUsage).optional().describe('Data use per line'),
+    message: resultMessage,
+  })
+  .meta({ id: 'PoolUsageResult', description: 'Shared data pool usage across the lines of an account' });
+
+export const getPoolUsage = defineOperation({
+  name: 'poolUsage',
+  kind: 'query',
+  description: 'Shared data pool usage across the lines of an account (carrier 321 only; 501 elsewhere). Unknown account: (918)',
+  rest: { method: 'GET', path: '/sim/pool-usage/{account_id}' },
+  input: z.object({ accountId }),
+  output: poolUsageResult,
+  rateLimit: { max: 30, window: 'minute' },
+  routing: 'default',
+  extended: true,
+  handle: async ({ extended, input }) => answered(await extended.getPoolUsage(input.accountId)),
+  onRejection: (rejection, { input }) => refused(rejection, { accountId: input.accountId }),
+});

@@ -1,0 +1,56 @@
+// POST /sim/address/validate/: asks the carrier whether a street address is valid and how it
+// normalises it. A read: nothing is recorded, and an invalid address is an answer, not a refusal.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { nonEmpty, state, zipCodeOrPlus4 } from '../schemas/fields.js';
+import { operationStatus, refused, resultMessage } from './common.js';
+
+const validatedAddress = z
+  .object({
+    street1: z.string().describe('Street, as the carrier normalised it'),
+    city: z.string().describe('City, as the carrier normalised it'),
+    state: z.string().describe('2-letter state code, as the carrier normalised it'),
+    zipCode: z.string().describe('ZIP code, as the carrier normalised it'),
+  })
+  .meta({ id: 'ValidatedAddress', description: "The carrier's normalised form of a valid address" });
+
+export const addressValidationResult = z
+  .object({
+    status: operationStatus,
+    valid: z.boolean().optional().describe('Whether the carrier accepts the address'),
+    normalized: validatedAddress.nullable().optional().describe('The normalised address; null when invalid'),
+    message: resultMessage,
+  })
+  .meta({
+    id: 'AddressValidationResult',
+    description: 'Whether an address is valid, and its normalised form. status is failure (HTTP 200) when the address is not valid',
+  });
+
+export const validateAddress = defineOperation({
+  name: 'validateAddress',
+  kind: 'query',
+  description: 'Validates a street address with the carrier and returns its normalised form (carrier 321 only; 501 elsewhere)',
+  rest: { method: 'POST', path: '/sim/address/validate/' },
+  input: z.object({
+    street1: nonEmpty('street1', 'Street address'),
+    city: nonEmpty('city', 'City'),
+    state,
+    zipCode: zipCodeOrPlus4,
+  }),
+  output: addressValidationResult,
+  rateLimit: { max: 30, window: 'minute' },
+  routing: 'default',
+  extended: true,
+  handle: async ({ extended, input }) => {
+    const result = await extended.validateAddress(input);
+    // Like an uncovered ZIP on the coverage query: a negative answer is HTTP 200 with status failure.
+    return {
+      status: 200,
+      body: result.valid
+        ? { status: 'success' as const, valid: true, normalized: result.normalized, message: 'Success' }
+        : { status: 'failure' as const, valid: false, normalized: null, message: 'Invalid address: the carrier cannot validate it' },
+    };
+  },
+  onRejection: (rejection) => refused(rejection, {}),
+});

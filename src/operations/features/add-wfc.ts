@@ -1,0 +1,29 @@
+// POST /sim/wfc/add/: enables Wi-Fi Calling on a line with its E911 address.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { iccid, mdn, transactionId } from '../schemas/fields.js';
+import { e911Fields, e911Of } from '../schemas/e911.js';
+
+export const addWfc = defineOperation({
+  name: 'addWfc',
+  kind: 'mutation',
+  description:
+    'Enables Wi-Fi Calling (WFC) on an active line and sets its E911 address. Refused with GENS-0010 when WFC is already provisioned and GENS-0090 when the E911 address is invalid',
+  rest: { method: 'POST', path: '/sim/wfc/add/' },
+  input: z.object({
+    mdn,
+    sim: iccid.describe("The line's SIM (ICCID), alphanumeric, at most 25 characters"),
+    ...e911Fields,
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  routing: 'line',
+  transactionPrefix: 'ADD_WFC_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    const line = await carrier.addWfc({ mdn: input.mdn, sim: input.sim, address: e911Of(input), transactionId: id });
+    return success(id, { mdn: line.mdn, sim: line.sim });
+  },
+});

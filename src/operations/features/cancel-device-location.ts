@@ -1,0 +1,22 @@
+// POST /sim/device-location/cancel/: cancels device location (tracking) for a line.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { mdn, transactionId } from '../schemas/fields.js';
+
+export const cancelDeviceLocation = defineOperation({
+  name: 'cancelDeviceLocation',
+  kind: 'mutation',
+  description: 'Cancels device location for a line',
+  rest: { method: 'POST', path: '/sim/device-location/cancel/' },
+  input: z.object({ mdn, transactionId: transactionId.optional() }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  routing: 'line',
+  transactionPrefix: 'CANCEL_LOC_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    await carrier.cancelDeviceLocation({ mdn: input.mdn, transactionId: id });
+    return success(id, { mdn: input.mdn });
+  },
+});

@@ -1,0 +1,22 @@
+// POST /sim/voicemail/language/: sets the voicemail and IVR language of a line.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { language, mdn, transactionId } from '../schemas/fields.js';
+
+export const setVoicemailLanguage = defineOperation({
+  name: 'setVoicemailLanguage',
+  kind: 'mutation',
+  description: 'Sets the voicemail language of a line: ENGL (English) or SPAN (Spanish); any other value is refused (422)',
+  rest: { method: 'POST', path: '/sim/voicemail/language/' },
+  input: z.object({ mdn, language, transactionId: transactionId.optional() }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  routing: 'line',
+  transactionPrefix: 'VM_LANG_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    await carrier.setVoicemailLanguage({ mdn: input.mdn, language: input.language, transactionId: id });
+    return success(id, { mdn: input.mdn });
+  },
+});

@@ -1,0 +1,22 @@
+// POST /sim/line/add/: adds a child line to a parent line's shared (family) plan.
+
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { childLineInput } from './child-line-fields.js';
+
+export const addChildLine = defineOperation({
+  name: 'addChildLine',
+  kind: 'mutation',
+  description: "Adds a child line to the shared (family) plan of a parent line; both must be active. The answer's `mdn` is the parent number",
+  rest: { method: 'POST', path: '/sim/line/add/' },
+  input: childLineInput,
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  routing: 'line',
+  lineField: 'parentMdn',
+  transactionPrefix: 'ADD_LINE_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    await carrier.addChildLine({ ...input, transactionId: id });
+    return success(id, { mdn: input.parentMdn });
+  },
+});

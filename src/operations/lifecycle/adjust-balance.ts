@@ -1,0 +1,32 @@
+// POST /sim/balance/adjust/ (superuser only): adds to or deducts from one balance of a line.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { balanceUnit, mdn, transactionId } from '../schemas/fields.js';
+import { amount, expiryDate, subscriptionId } from './balance-fields.js';
+
+export const adjustBalance = defineOperation({
+  name: 'adjustBalance',
+  kind: 'mutation',
+  description:
+    'Adjusts one balance of a subscription of a line (superuser only): a positive amount adds, a negative one deducts; `expiryDate` moves its end. Without `uom` the voice balance (SECOND) is adjusted',
+  rest: { method: 'POST', path: '/sim/balance/adjust/' },
+  input: z.object({
+    mdn,
+    subscriptionId,
+    uom: balanceUnit.optional(),
+    amount: amount.optional(),
+    expiryDate: expiryDate.optional(),
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  superuserOnly: true,
+  routing: 'line',
+  transactionPrefix: 'ADJ_BAL_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    await carrier.adjustBalance({ ...input, transactionId: id });
+    return success(id, { mdn: input.mdn });
+  },
+});

@@ -1,0 +1,41 @@
+// POST /sim/balance/adjust-multiple/ (superuser only): several balance adjustments of one
+// line, applied all or nothing.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { balanceUnit, mdn, transactionId } from '../schemas/fields.js';
+import { amount, subscriptionId } from './balance-fields.js';
+
+/** Spec: no limit stated; a bound keeps one request from carrying an unbounded batch. */
+export const MAX_ADJUSTMENTS = 100;
+
+const adjustment = z
+  .object({ subscriptionId, uom: balanceUnit, amount })
+  .describe('One adjustment: subscription, unit and amount (positive adds, negative deducts)');
+
+export const adjustBalances = defineOperation({
+  name: 'adjustBalances',
+  kind: 'mutation',
+  description:
+    'Applies several balance adjustments to a line at once, all or nothing (superuser only): each names a subscription, a unit (SECOND, EVENT or BYTE) and an amount (positive adds, negative deducts)',
+  rest: { method: 'POST', path: '/sim/balance/adjust-multiple/' },
+  input: z.object({
+    mdn,
+    adjustments: z
+      .array(adjustment)
+      .min(1, 'adjustments must not be empty')
+      .max(MAX_ADJUSTMENTS, `adjustments must have at most ${MAX_ADJUSTMENTS} items`)
+      .describe(`The adjustments, 1 to ${MAX_ADJUSTMENTS}`),
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  superuserOnly: true,
+  routing: 'line',
+  transactionPrefix: 'ADJ_MULTI_BAL_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    await carrier.adjustBalances({ mdn: input.mdn, adjustments: input.adjustments, transactionId: id });
+    return success(id, { mdn: input.mdn });
+  },
+});

@@ -1,0 +1,55 @@
+// POST /sim/reconnect/: brings a disconnected line back (within about 30 days) on one of the
+// caller's authorized plans; WFC plans take an E911 address and succeed with a warning when
+// WFC cannot be added.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { e911From, optionalE911Fields } from '../schemas/e911.js';
+import { iccid, mdn, nonEmpty, transactionId, zipCode } from '../schemas/fields.js';
+import { wfcFor, wfcWarning } from '../wfc.js';
+import { rememberLine } from './line-homes.js';
+
+/** The spec's default wholesale billing code of a reconnected line. */
+export const DEFAULT_BILLING_CODE = 'BC123';
+
+export const reconnectLine = defineOperation({
+  name: 'reconnectLine',
+  kind: 'mutation',
+  description:
+    'Reconnects a disconnected line within about 30 days of disconnection (else GENS-0147) on one of your authorized plans (else 403). WFC plans take an E911 address; when WFC cannot be added the reconnection still succeeds, with `warning` and `wfcStatus: false`',
+  rest: { method: 'POST', path: '/sim/reconnect/' },
+  input: z.object({
+    mdn,
+    sim: iccid.describe('SIM (ESN or ICCID) to reconnect on, at most 25 characters: the line\'s own or an available one'),
+    planId: nonEmpty('plan_id', 'The plan to reconnect on; must be one of your authorized plans'),
+    zipCode: zipCode.describe('US ZIP code of service (and of the E911 address), 5 digits'),
+    billingCode: nonEmpty('billing_code', `Wholesale billing code; default ${DEFAULT_BILLING_CODE}`).optional(),
+    address1: optionalE911Fields.address1,
+    address2: optionalE911Fields.address2,
+    city: optionalE911Fields.city,
+    state: optionalE911Fields.state,
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  // Per-plan carrier resolution (spec), the plan's carrier first; a carrier-neutral plan follows the line.
+  routing: 'plan',
+  planField: 'planId',
+  transactionPrefix: 'RECONNECT_',
+  handle: async (context) => {
+    const { carrier, input, plan, transactionId: id } = context;
+    const result = await carrier.reconnect({
+      mdn: input.mdn,
+      sim: input.sim,
+      // The pipeline authorized and loaded the plan named by `planField` before calling us.
+      carrierPlanId: plan!.carrierPlanId,
+      zipCode: input.zipCode,
+      billingCode: input.billingCode ?? DEFAULT_BILLING_CODE,
+      wfc: wfcFor(plan, e911From(input)),
+      transactionId: id,
+    });
+    await rememberLine(context, { mdn: result.mdn, sim: result.sim, status: 'ACTIVE' });
+    return success(id, { mdn: result.mdn, sim: result.sim, ...wfcWarning('Reconnection', result.wfc) });
+  },
+});

@@ -1,0 +1,22 @@
+// POST /sim/line/remove/: takes a child line off a parent line's shared (family) plan.
+
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { childLineInput } from './child-line-fields.js';
+
+export const removeChildLine = defineOperation({
+  name: 'removeChildLine',
+  kind: 'mutation',
+  description: "Removes a child line from the shared (family) plan of its parent line. The answer's `mdn` is the parent number",
+  rest: { method: 'POST', path: '/sim/line/remove/' },
+  input: childLineInput,
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  routing: 'line',
+  lineField: 'parentMdn',
+  transactionPrefix: 'REM_LINE_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    await carrier.removeChildLine({ ...input, transactionId: id });
+    return success(id, { mdn: input.parentMdn });
+  },
+});

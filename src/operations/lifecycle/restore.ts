@@ -1,0 +1,38 @@
+// POST /sim/restore/: removes the hotline (suspension) of a line, optionally for one service.
+
+import { z } from 'zod';
+import { CarrierFault, CarrierRejection } from '../../carriers/errors.js';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { mdn, serviceScope, transactionId } from '../schemas/fields.js';
+
+export const restoreLine = defineOperation({
+  name: 'restoreLine',
+  kind: 'mutation',
+  description:
+    'Restores service on a suspended (hotlined) line, else error GENS-0033. `service` limits it to VOICE, SMS or DATA; absent = all. The line is active again once no service is left hotlined',
+  rest: { method: 'POST', path: '/sim/restore/' },
+  input: z.object({ mdn, service: serviceScope.optional(), transactionId: transactionId.optional() }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  routing: 'line',
+  transactionPrefix: 'RESTORE_',
+  handle: async ({ carrier, input, transactionId: id, services }) => {
+    await carrier.restore({ mdn: input.mdn, service: input.service, transactionId: id });
+    if (!input.service) {
+      await services.lines.setStatus(input.mdn, 'ACTIVE');
+    } else {
+      // Restoring one service leaves the line suspended while others stay hotlined: ask the
+      // carrier. The restore itself succeeded, so a failed look-up only leaves the old status.
+      const status = await carrier.getNetworkStatus(input.mdn).then(
+        (network) => network.lineStatus,
+        (error: unknown) => {
+          if (error instanceof CarrierFault || error instanceof CarrierRejection) return undefined;
+          throw error;
+        },
+      );
+      if (status) await services.lines.setStatus(input.mdn, status);
+    }
+    return success(id, { mdn: input.mdn });
+  },
+});

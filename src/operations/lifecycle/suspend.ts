@@ -1,0 +1,30 @@
+// POST /sim/suspend/: hotline (suspend) a NEW or ACTIVE line, optionally one service only.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { mdn, serviceScope, transactionId } from '../schemas/fields.js';
+
+export const suspendLine = defineOperation({
+  name: 'suspendLine',
+  kind: 'mutation',
+  description: 'Suspends (hotlines) a line in NEW or ACTIVE state, else error (935). `service` limits it to VOICE, SMS or DATA; absent = all',
+  rest: { method: 'POST', path: '/sim/suspend/' },
+  input: z.object({
+    mdn,
+    service: serviceScope.optional(),
+    hotlineNumber: z.string().regex(/^\d{10}$/, 'hotline_number must be 10 digits').optional().describe('Redirect number, if supported'),
+    hotlineChargeable: z.boolean().optional().describe('Whether the hotline is billable'),
+    reason: z.string().max(500, 'reason must be at most 500 characters').optional().describe('Internal tracking reason'),
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  routing: 'line',
+  transactionPrefix: 'SUSPEND_',
+  handle: async ({ carrier, input, transactionId: id, services }) => {
+    await carrier.suspend({ ...input, transactionId: id });
+    await services.lines.setStatus(input.mdn, 'SUSPENDED');
+    return success(id, { mdn: input.mdn });
+  },
+});

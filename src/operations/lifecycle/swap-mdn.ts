@@ -1,0 +1,36 @@
+// POST /sim/mdn/swap/: gives a line a new number from the carrier's pool; the old number is
+// given up, so the registry moves the line to its new number.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { iccid, mdn, transactionId, zipCode } from '../schemas/fields.js';
+import { knownStatus } from './line-homes.js';
+
+export const swapMdn = defineOperation({
+  name: 'swapMdn',
+  kind: 'mutation',
+  description:
+    "Gives a line a new number (MDN) from the carrier's pool, in the area of `zipCode`; the answer's `newMdn` is the new number and the old one stops working. `imei` optionally records the device",
+  rest: { method: 'POST', path: '/sim/mdn/swap/' },
+  input: z.object({
+    mdn: mdn.describe('Current subscriber number (MDN), 10 digits'),
+    sim: iccid.describe("The line's SIM (ICCID), alphanumeric, at most 25 characters"),
+    zipCode: zipCode.describe('US ZIP code (5 digits) whose area the new number comes from'),
+    imei: z.string().regex(/^\d{1,15}$/, 'imei must be at most 15 digits').optional().describe('Device identifier (IMEI), at most 15 digits'),
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  routing: 'line',
+  transactionPrefix: 'SWAP_MDN_',
+  handle: async (context) => {
+    const { carrier, input, transactionId: id, services, carrierId } = context;
+    const status = await knownStatus(context, input.mdn);
+    const result = await carrier.swapMdn({ mdn: input.mdn, sim: input.sim, zipCode: input.zipCode, imei: input.imei, transactionId: id });
+    await services.lines.renumber(result.mdn, result.newMdn, result.sim, carrierId);
+    // `renumber` records the line as ACTIVE; a suspended line keeps its state across the swap.
+    if (status && status !== 'ACTIVE') await services.lines.setStatus(result.newMdn, status);
+    return success(id, { mdn: result.mdn, newMdn: result.newMdn, sim: result.sim });
+  },
+});

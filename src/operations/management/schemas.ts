@@ -1,0 +1,42 @@
+// Shapes of the management interface (users, plans, tokens), which the spec leaves to us.
+
+import { z } from 'zod';
+import { CARRIER_IDS } from '../../carriers/types.js';
+
+export const carrierId = z
+  .enum(CARRIER_IDS, { error: 'carrier must be 321 or carrier_b' })
+  .meta({ id: 'CarrierId', description: 'Carrier identifier: 321 or carrier_b', graphqlNames: { '321': 'CARRIER_321', carrier_b: 'CARRIER_B' } });
+
+export const userName = z.string().regex(/^[A-Za-z0-9_.@-]{1,64}$/, 'name must be 1 to 64 letters, digits or _ . @ -').describe('Unique user name');
+export const planId = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'plan_id must be 1 to 64 letters, digits or _ . -').describe('Plan identifier callers send as plan_id');
+
+export const user = z
+  .object({
+    id: z.string().describe('User id (the subject of its tokens)'),
+    name: z.string().describe('Unique user name'),
+    superuser: z.boolean().describe('May call superuser-only operations'),
+    carrierPreference: carrierId.nullable().describe('Fallback carrier when a plan has none'),
+    active: z.boolean().describe('Deactivated users are refused (401)'),
+  })
+  .meta({ id: 'User', description: 'An API user' });
+
+export const plan = z
+  .object({
+    planId: z.string().describe('Plan identifier callers send as plan_id'),
+    name: z.string().describe('Plan name'),
+    carrierPlanId: z.string().describe("The carrier's plan code (SOC)"),
+    carrier: carrierId.nullable().describe('Carrier of the plan; null = the user preference, else default_carrier'),
+    description: z.string().describe('Description'),
+    price: z.number().describe('Price'),
+    wfc: z.boolean().describe('Wi-Fi Calling plan: activation, reconnect and plan change try to add WFC with the E911 address'),
+  })
+  .meta({ id: 'Plan', description: 'A plan callers can be authorized for' });
+
+export const planFields = {
+  name: z.string().min(1).max(200).describe('Plan name'),
+  carrierPlanId: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'carrier_plan_id must be 1 to 64 letters, digits or _ . -').describe("The carrier's plan code (SOC)"),
+  carrier: carrierId.nullable().optional().describe('321, carrier_b, or null for the system default'),
+  description: z.string().max(1000).optional().describe('Description'),
+  price: z.number().min(0, 'price must not be negative').optional().describe('Price'),
+  wfc: z.boolean().optional().describe('Wi-Fi Calling plan'),
+};

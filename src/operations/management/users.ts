@@ -1,0 +1,74 @@
+// Superuser management of users (GraphQL; the CLI does the same through Directory).
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { carrierId, plan, user, userName } from './schemas.js';
+
+export const listUsers = defineOperation({
+  name: 'users',
+  kind: 'query',
+  description: 'Every API user (superuser only)',
+  input: z.object({}),
+  output: z.array(user),
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services }) => ({ status: 200, body: await services.directory.listUsers() }),
+});
+
+export const createUser = defineOperation({
+  name: 'createUser',
+  kind: 'mutation',
+  description: 'Creates an API user (superuser only)',
+  input: z.object({
+    name: userName,
+    superuser: z.boolean().optional().describe('May call superuser-only operations'),
+    carrierPreference: carrierId.optional().describe('Fallback carrier when a plan has none'),
+  }),
+  output: user,
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services, input }) => ({ status: 200, body: await services.directory.createUser(input) }),
+});
+
+export const updateUser = defineOperation({
+  name: 'updateUser',
+  kind: 'mutation',
+  description: 'Changes a user: superuser flag, carrier preference (null clears it), active (superuser only)',
+  input: z.object({
+    name: userName,
+    superuser: z.boolean().optional().describe('May call superuser-only operations'),
+    carrierPreference: carrierId.nullable().optional().describe('Fallback carrier when a plan has none; null clears it'),
+    active: z.boolean().optional().describe('false deactivates the user: every token stops working'),
+  }),
+  output: user,
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services, input: { name, ...changes } }) => ({ status: 200, body: await services.directory.updateUser(name, changes) }),
+});
+
+const authorizationInput = z.object({
+  user: userName.describe('User name'),
+  planIds: z.array(z.string().min(1)).min(1, 'plan_ids must name at least one plan').describe('Plan identifiers'),
+});
+
+export const authorizePlans = defineOperation({
+  name: 'authorizePlans',
+  kind: 'mutation',
+  description: "Adds plans to a user's authorized plans; answers the user's plans (superuser only)",
+  input: authorizationInput,
+  output: z.array(plan),
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services, input }) => ({ status: 200, body: await services.directory.authorize(input.user, input.planIds) }),
+});
+
+export const deauthorizePlans = defineOperation({
+  name: 'deauthorizePlans',
+  kind: 'mutation',
+  description: "Removes plans from a user's authorized plans; answers the user's plans (superuser only)",
+  input: authorizationInput,
+  output: z.array(plan),
+  superuserOnly: true,
+  routing: 'none',
+  handle: async ({ services, input }) => ({ status: 200, body: await services.directory.deauthorize(input.user, input.planIds) }),
+});

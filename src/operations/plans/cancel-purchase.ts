@@ -1,0 +1,32 @@
+// POST /sim/plan/cancel/: cancels an add-on purchase by the id the purchase answered with.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { mdn, nonEmpty, transactionId } from '../schemas/fields.js';
+
+export const cancelPurchase = defineOperation({
+  name: 'cancelPurchase',
+  kind: 'mutation',
+  description:
+    'Cancels an add-on purchase of a line by its `purchaseId` (from the purchase answer); (949) when it has no active subscription any more, (919) when the id is not one of the line’s purchases',
+  rest: { method: 'POST', path: '/sim/plan/cancel/' },
+  input: z.object({
+    mdn,
+    purchaseId: nonEmpty('purchase_id', 'The purchase to cancel, as returned by the purchase'),
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 30, window: 'minute' },
+  routing: 'line',
+  transactionPrefix: 'CANCEL_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    const result = await carrier.cancelPurchase({ mdn: input.mdn, purchaseId: input.purchaseId, transactionId: id });
+    return success(id, { mdn: input.mdn, purchaseId: result.purchaseId });
+  },
+  // The spec's cancel response carries purchase_id; a refusal names the purchase it refused.
+  onRejection: (rejection, { input, transactionId: id }) => ({
+    status: 400,
+    body: { status: 'failure' as const, mdn: input.mdn, transactionId: id, purchaseId: input.purchaseId, message: rejection.message },
+  }),
+});

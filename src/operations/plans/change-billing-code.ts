@@ -1,0 +1,33 @@
+// POST /sim/billing-code/change/ (superuser only): changes a line's wholesale cost-plan
+// assignment without changing the subscriber-facing plan.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { mdn, transactionId } from '../schemas/fields.js';
+
+export const changeBillingCode = defineOperation({
+  name: 'changeBillingCode',
+  kind: 'mutation',
+  description: 'Changes the wholesale billing (cost-plan) code of a line without changing its subscriber-facing plan (superuser only)',
+  rest: { method: 'POST', path: '/sim/billing-code/change/' },
+  input: z.object({
+    mdn,
+    billingCode: z
+      .string()
+      .trim()
+      .min(1, 'billing_code must not be empty')
+      .max(50, 'billing_code must be at most 50 characters')
+      .describe('The new wholesale billing (cost-plan) code'),
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 20, window: 'minute' },
+  superuserOnly: true,
+  routing: 'line',
+  transactionPrefix: 'CHG_BILL_',
+  handle: async ({ carrier, input, transactionId: id }) => {
+    await carrier.changeBillingCode({ mdn: input.mdn, billingCode: input.billingCode, transactionId: id });
+    return success(id, { mdn: input.mdn });
+  },
+});

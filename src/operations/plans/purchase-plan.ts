@@ -1,0 +1,37 @@
+// POST /sim/plan/purchase/: buys a top-up or add-on plan for a line (at most a carrier-set
+// number of active purchases, else 969); the purchase id is what cancellation takes.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationResult, success } from '../schemas/envelope.js';
+import { mdn, nonEmpty, transactionId } from '../schemas/fields.js';
+import { wfcFor, wfcWarning } from '../wfc.js';
+import { e911From, optionalE911Fields } from '../schemas/e911.js';
+
+export const purchasePlan = defineOperation({
+  name: 'purchasePlan',
+  kind: 'mutation',
+  description:
+    'Buys a top-up or add-on plan (one of your authorized plans) for a line and returns its `purchaseId`; beyond the maximum number of active purchases the carrier answers (969). WFC plans take an optional E911 address; when WFC cannot be added the purchase still succeeds, with `warning` and `wfcStatus: false`',
+  rest: { method: 'POST', path: '/sim/plan/purchase/' },
+  input: z.object({
+    mdn,
+    planId: nonEmpty('plan_id', 'The plan to buy; must be one of your authorized plans'),
+    ...optionalE911Fields,
+    transactionId: transactionId.optional(),
+  }),
+  output: operationResult,
+  rateLimit: { max: 30, window: 'minute' },
+  routing: 'plan',
+  planField: 'planId',
+  transactionPrefix: 'PURCHASE_',
+  handle: async ({ carrier, input, plan, transactionId: id }) => {
+    const result = await carrier.purchasePlan({
+      mdn: input.mdn,
+      carrierPlanId: plan!.carrierPlanId,
+      wfc: wfcFor(plan, e911From(input)),
+      transactionId: id,
+    });
+    return success(id, { mdn: input.mdn, purchaseId: result.purchaseId, ...wfcWarning('Purchase', result.wfc) });
+  },
+});

@@ -1,0 +1,52 @@
+// GET /sim/details/{sim}: eligibility, PUKs, dates and status of a SIM.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { iccid } from '../schemas/fields.js';
+
+export const simDetails = z
+  .object({
+    sim: z.string().describe('SIM (ICCID)'),
+    status: operationStatus,
+    activationEligible: z.boolean().describe('Whether the SIM can be activated; false on failure'),
+    wfcEligible: z.boolean().describe('Whether the SIM supports Wi-Fi Calling; false on failure'),
+    puk1: z.string().nullable().describe('PUK1 code; null when unknown'),
+    puk2: z.string().nullable().describe('PUK2 code; null when unknown'),
+    createDate: z.string().nullable().describe('When the SIM was made, ISO 8601 UTC; null when unknown'),
+    expirationDate: z.string().nullable().describe('When the SIM expires, ISO 8601 with offset; null when unknown'),
+    iccidStatus: z.string().nullable().describe('SIM status (e.g. AVAILABLE, INUSE); null when unknown'),
+    message: z.string().describe('Success, or the carrier message ending with the error code'),
+  })
+  .meta({ id: 'SimDetails', description: 'Details of a SIM' });
+
+export const getSimDetails = defineOperation({
+  name: 'simDetails',
+  kind: 'query',
+  description: 'Details of a SIM: activation and WFC eligibility, PUK codes, creation and expiration dates, ICCID status',
+  rest: { method: 'GET', path: '/sim/details/{sim}' },
+  input: z.object({ sim: iccid }),
+  output: simDetails,
+  rateLimit: { max: 60, window: 'minute' },
+  routing: 'sim',
+  handle: async ({ carrier, input }) => {
+    const details = await carrier.getSimDetails(input.sim);
+    return { status: 200, body: { ...details, status: 'success' as const, message: 'Success' } };
+  },
+  // The spec: on failure both eligibility flags are false and the remaining fields null.
+  onRejection: (rejection, { input }) => ({
+    status: 400,
+    body: {
+      sim: input.sim,
+      status: 'failure' as const,
+      activationEligible: false,
+      wfcEligible: false,
+      puk1: null,
+      puk2: null,
+      createDate: null,
+      expirationDate: null,
+      iccidStatus: null,
+      message: rejection.message,
+    },
+  }),
+});

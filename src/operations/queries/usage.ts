@@ -1,0 +1,24 @@
+// GET /sim/usage/{mdn}: usage and balance of a line.
+
+import { z } from 'zod';
+import { defineOperation } from '../define.js';
+import { mdn } from '../schemas/fields.js';
+import { usageRecord } from '../schemas/usage.js';
+import { queryFailure } from './failure.js';
+
+export const getUsage = defineOperation({
+  name: 'usage',
+  kind: 'query',
+  description: 'Usage and balance of a line: plan, balances (talk, text, data) and subscriptions',
+  rest: { method: 'GET', path: '/sim/usage/{mdn}' },
+  input: z.object({ mdn }),
+  output: usageRecord,
+  rateLimit: { max: 60, window: 'minute' },
+  routing: 'line',
+  handle: async ({ carrier, input }) => {
+    const { lineStatus, ...usage } = await carrier.getUsage(input.mdn);
+    return { status: 200, body: { ...usage, status: lineStatus } };
+  },
+  // The spec: the usage failure body also carries `errors`, the message strings.
+  onRejection: (rejection) => queryFailure(rejection, { errors: [rejection.message] }),
+});

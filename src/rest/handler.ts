@@ -1,0 +1,93 @@
+// The REST compatibility layer: the spec's paths on the same operations and pipeline as
+// GraphQL, with the spec's status codes and snake_case bodies.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { convertKeys, toCamel, toSnake } from '../lib/case.js';
+import { BodyTooLargeError, InvalidJsonError, readJsonBody, sendJson } from '../http/json.js';
+import { executeOperation } from '../pipeline/execute.js';
+import { ValidationFailedError } from '../pipeline/errors.js';
+import type { RequestContext } from '../pipeline/request-context.js';
+import { inSchemaOrder } from './field-order.js';
+import { lookup, type RestRoute } from './routes.js';
+
+async function collectInput(
+  route: RestRoute,
+  params: Record<string, string>,
+  url: URL,
+  request: IncomingMessage,
+  sources: Map<string, 'path' | 'query' | 'body'>,
+): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = {};
+  if (route.method !== 'GET') {
+    let body: unknown;
+    try {
+      body = await readJsonBody(request);
+    } catch (error) {
+      if (error instanceof InvalidJsonError) throw new ValidationFailedError([{ type: 'json_invalid', loc: ['body', error.position], msg: 'JSON decode error' }]);
+      throw error;
+    }
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      throw new ValidationFailedError([{ type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from' }]);
+    }
+    for (const [key, value] of Object.entries((convertKeys(body ?? {}, toCamel) ?? {}) as Record<string, unknown>)) {
+      input[key] = value;
+      sources.set(key, 'body');
+    }
+  }
+  for (const name of route.operation.rest?.query ?? []) {
+    const value = url.searchParams.get(toSnake(name));
+    if (value !== null) {
+      input[name] = value;
+      sources.set(name, 'query');
+    }
+  }
+  const repeated = new Set(route.operation.rest?.bodyRepeats ?? []);
+  for (const [name, value] of Object.entries(params)) {
+    if (repeated.has(name)) {
+      // The body must carry the path parameter too (a missing one is reported at the body), and agree.
+      if (sources.get(name) !== 'body') continue;
+      if (input[name] !== value) {
+        throw new ValidationFailedError([{ type: 'value_error', loc: ['body', toSnake(name)], msg: `${toSnake(name)} must match the ${toSnake(name)} in the path` }]);
+      }
+    }
+    input[name] = value;
+    sources.set(name, 'path');
+  }
+  return input;
+}
+
+/** Answers the request if it is a REST route; errors propagate to the server's error writer. */
+export async function handleRest(
+  routes: readonly RestRoute[],
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  context: () => Promise<RequestContext>,
+): Promise<boolean> {
+  const found = lookup(routes, request.method ?? 'GET', url.pathname);
+  if (found.kind === 'not-found') return false;
+  if (found.kind === 'redirect') {
+    response.writeHead(307, { location: found.location + url.search, 'content-length': 0 });
+    response.end();
+    return true;
+  }
+  if (found.kind === 'method-not-allowed') {
+    sendJson(response, 405, { detail: 'Method Not Allowed' }, { allow: found.allowed.join(', ') });
+    return true;
+  }
+  const { route, params } = found.match;
+  const requestContext = await context();
+  const sources = new Map<string, 'path' | 'query' | 'body'>();
+  try {
+    const pending = { read: () => collectInput(route, params, url, request, sources), sources };
+    const outcome = await executeOperation(route.operation, pending, requestContext);
+    sendJson(response, outcome.status, convertKeys(inSchemaOrder(route.operation.output, outcome.body), toSnake));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      sendJson(response, 413, { detail: error.message });
+      return true;
+    }
+    throw error;
+  }
+  return true;
+}

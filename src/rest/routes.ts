@@ -1,0 +1,68 @@
+// The REST compatibility routes, derived from the operation table: the spec's exact methods
+// and paths (trailing slashes included), matched literal-first.
+
+import type { HttpMethod, RegisteredOperation } from '../operations/define.js';
+import { toCamel } from '../lib/case.js';
+
+export interface RestRoute {
+  method: HttpMethod;
+  path: string;
+  segments: string[];
+  /** Path parameter names in camelCase by segment index. */
+  parameters: Map<number, string>;
+  operation: RegisteredOperation;
+}
+
+export interface RouteMatch {
+  route: RestRoute;
+  params: Record<string, string>;
+}
+
+export function compileRoutes(operations: readonly RegisteredOperation[]): RestRoute[] {
+  const routes = operations
+    .filter((operation) => operation.rest)
+    .map((operation): RestRoute => {
+      const { method, path } = operation.rest!;
+      const segments = path.split('/').slice(1);
+      const parameters = new Map<number, string>();
+      segments.forEach((segment, index) => {
+        const name = /^\{(.+)\}$/.exec(segment)?.[1];
+        if (name) parameters.set(index, toCamel(name));
+      });
+      return { method, path, segments, parameters, operation };
+    });
+  // More literal segments first, so /settings/carriers/status wins over /settings/{key}.
+  return routes.sort((a, b) => b.segments.length - b.parameters.size - (a.segments.length - a.parameters.size));
+}
+
+function matchPath(route: RestRoute, segments: string[]): Record<string, string> | null {
+  if (route.segments.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let index = 0; index < segments.length; index++) {
+    const name = route.parameters.get(index);
+    if (name) {
+      if (segments[index] === '') return null;
+      params[name] = decodeURIComponent(segments[index]!);
+    } else if (route.segments[index] !== segments[index]) return null;
+  }
+  return params;
+}
+
+export type Lookup =
+  | { kind: 'match'; match: RouteMatch }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
+  | { kind: 'not-found' };
+
+/** Finds the route; like the original (FastAPI) service, a path missing or adding its trailing slash redirects. */
+export function lookup(routes: readonly RestRoute[], method: string, pathname: string): Lookup {
+  const segments = pathname.split('/').slice(1);
+  const candidates = routes.map((route) => ({ route, params: matchPath(route, segments) })).filter((candidate) => candidate.params);
+  const exact = candidates.find((candidate) => candidate.route.method === method);
+  if (exact) return { kind: 'match', match: { route: exact.route, params: exact.params! } };
+  if (candidates.length > 0) return { kind: 'method-not-allowed', allowed: [...new Set(candidates.map((candidate) => candidate.route.method))] };
+  const toggled = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
+  const toggledSegments = toggled.split('/').slice(1);
+  if (toggled !== '' && routes.some((route) => route.method === method && matchPath(route, toggledSegments))) return { kind: 'redirect', location: toggled };
+  return { kind: 'not-found' };
+}
