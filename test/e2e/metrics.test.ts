@@ -1,0 +1,43 @@
+// GET /metrics: Prometheus exposition for operators, behind a superuser token.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { seedLine } from '../support/lines.js';
+
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+afterAll(() => gateway.close());
+
+async function scrape(token?: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${gateway.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, text: await response.text() };
+}
+
+describe('/metrics', () => {
+  it('needs a token, and a superuser one', async () => {
+    const { token } = await gateway.user();
+    expect((await scrape()).status).toBe(401);
+    expect((await scrape(token)).status).toBe(403);
+  });
+
+  it('counts operations by status and carrier outcomes, without naming lines or users', async () => {
+    const { token: admin } = await gateway.user({ superuser: true });
+    const { token } = await gateway.user();
+    const line = await seedLine(gateway);
+    await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token });
+    await gateway.rest('GET', '/sim/usage/5550001111', { token });
+    await gateway.rest('GET', '/sim/usage/12', { token });
+    const { status, text } = await scrape(admin);
+    expect(status).toBe(200);
+    expect(text).toMatch(/line_gateway_operation_seconds_count\{operation="usage",status="200"\} 1/);
+    expect(text).toMatch(/line_gateway_operation_seconds_count\{operation="usage",status="400"\} 1/);
+    expect(text).toMatch(/line_gateway_operation_seconds_count\{operation="usage",status="422"\} 1/);
+    expect(text).toMatch(/line_gateway_carrier_operations_total\{carrier="321",outcome="answered"\} 1/);
+    expect(text).toMatch(/line_gateway_carrier_operations_total\{carrier="321",outcome="refused"\} 1/);
+    expect(text).toContain('line_gateway_process_resident_memory_bytes');
+    expect(text).not.toContain(line.mdn);
+  });
+});

@@ -1,0 +1,175 @@
+// Bearer-token authentication over real HTTP: every way a token can be missing or wrong is
+// refused with 401 `{detail}` and `WWW-Authenticate: Bearer` on REST, and UNAUTHENTICATED
+// (HTTP 401) on GraphQL; introspection and GraphiQL need no token.
+
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, TEST_JWT_SECRET, type TestGateway, noData } from '../support/gateway.js';
+import { errorOf, jtiOf, signToken, unsignedToken } from './helpers.js';
+
+let gateway: TestGateway;
+let admin: string;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  ({ token: admin } = await gateway.user({ superuser: true }));
+});
+afterAll(() => gateway.close());
+
+/** Asserts both surfaces refuse `authorization` with 401 and, when given, the detail. */
+async function expectRefused(authorization: string | undefined, detail?: string | RegExp): Promise<void> {
+  const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
+  const rest = await gateway.rest('GET', '/sim/usage/3215550001', { headers });
+  expect(rest.status).toBe(401);
+  expect(rest.headers.get('www-authenticate')).toBe('Bearer');
+  expect(Object.keys(rest.body)).toEqual(['detail']);
+  expect(typeof rest.body.detail).toBe('string');
+  if (detail !== undefined) expect(rest.body.detail).toMatch(detail);
+
+  const response = await fetch(`${gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query: '{ me { name } }' }),
+  });
+  const payload = (await response.json()) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  expect(response.status).toBe(401);
+  expect(response.headers.get('www-authenticate')).toBe('Bearer');
+  expect(noData(payload)).toBe(true);
+  expect(payload.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  expect(payload.errors?.[0]?.message).toBe(rest.body.detail);
+}
+
+describe('a request without a usable token', () => {
+  it('is refused when no token is sent', () => expectRefused(undefined, 'Not authenticated'));
+
+  it.each([
+    ['Bearer alone', 'Bearer'],
+    ['Bearer and a space', 'Bearer '],
+    ['Basic credentials', `Basic ${Buffer.from('alice:secret').toString('base64')}`],
+    ['garbage', 'garbage'],
+    ['a bearer that is not a JWT', 'Bearer not-a-jwt'],
+    ['two tokens', 'Bearer a.b.c d.e.f'],
+  ])('is refused for a malformed header: %s', (_name, header) => expectRefused(header, /credentials|authenticated/));
+});
+
+describe('a token the gateway did not issue as it is', () => {
+  it('is refused when expired (a real jti whose exp has passed)', async () => {
+    const { user, token } = await gateway.user();
+    const expired = signToken({ sub: user.id, jti: jtiOf(token), exp: Math.floor(Date.now() / 1000) - 60 });
+    await expectRefused(`Bearer ${expired}`, 'Token has expired');
+  });
+
+  it('is refused when signed with another secret', async () => {
+    const { user, token } = await gateway.user();
+    await expectRefused(`Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { secret: 'another-secret-that-is-long-enough-0123456789' })}`, 'Invalid authentication credentials');
+  });
+
+  it('is refused unsigned (alg none), even with the claims of a real token', async () => {
+    const { user, token } = await gateway.user();
+    await expectRefused(`Bearer ${unsignedToken({ sub: user.id, jti: jtiOf(token) })}`, 'Invalid authentication credentials');
+  });
+
+  it('is refused when signed with RS256', async () => {
+    const { user, token } = await gateway.user();
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    await expectRefused(`Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { algorithm: 'RS256', key: privateKey })}`, 'Invalid authentication credentials');
+  });
+
+  it('is refused when signed with the right secret but another HMAC algorithm (HS512)', async () => {
+    const { user, token } = await gateway.user();
+    await expectRefused(`Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { algorithm: 'HS512', secret: TEST_JWT_SECRET })}`, 'Invalid authentication credentials');
+  });
+
+  it('is refused when its jti was never issued', async () => {
+    const { user } = await gateway.user();
+    await expectRefused(`Bearer ${signToken({ sub: user.id })}`, 'Invalid authentication credentials');
+  });
+
+  it("is refused when its jti belongs to another user's token", async () => {
+    const { user } = await gateway.user();
+    const { token: other } = await gateway.user();
+    await expectRefused(`Bearer ${signToken({ sub: user.id, jti: jtiOf(other) })}`, 'Invalid authentication credentials');
+  });
+
+  it('is accepted when hand-signed exactly as the gateway signs (the control case)', async () => {
+    const { user, token } = await gateway.user();
+    const copy = signToken({ sub: user.id, jti: jtiOf(token) });
+    const rest = await gateway.rest('GET', '/sim/usage/5550001111', { token: copy });
+    expect(rest.status).toBe(400);
+  });
+});
+
+describe('a token issued by the gateway and later withdrawn', () => {
+  it('is refused once expired (issued with a 1 s lifetime)', async () => {
+    const { user } = await gateway.user();
+    const { token } = await gateway.app.services.tokens.issue(user, '1s');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expectRefused(`Bearer ${token}`, 'Token has expired');
+  });
+
+  it('is refused after services.tokens.revoke', async () => {
+    const { token } = await gateway.user();
+    await gateway.app.services.tokens.revoke(token);
+    await expectRefused(`Bearer ${token}`, 'Token has been revoked');
+  });
+
+  it('is refused at once after the revokeToken mutation, even when it was just used', async () => {
+    const { token } = await gateway.user();
+    expect((await gateway.graphql('{ me { name } }', { token })).errors).toBeUndefined();
+    const revoked = await gateway.graphql<{ revokeToken: { id: string } }>('mutation ($token: String!) { revokeToken(input: { token: $token }) { id } }', {
+      token: admin,
+      variables: { token: jtiOf(token) },
+    });
+    expect(revoked.errors).toBeUndefined();
+    expect(revoked.data?.revokeToken.id).toBe(jtiOf(token));
+    await expectRefused(`Bearer ${token}`, 'Token has been revoked');
+  });
+
+  it('is refused once its user is deactivated (updateUser active: false)', async () => {
+    const { user, token } = await gateway.user();
+    expect((await gateway.graphql('{ me { name } }', { token })).errors).toBeUndefined();
+    const update = await gateway.graphql('mutation ($name: String!) { updateUser(input: { name: $name, active: false }) { active } }', {
+      token: admin,
+      variables: { name: user.name },
+    });
+    expect(update.errors).toBeUndefined();
+    expect(update.data).toEqual({ updateUser: { active: false } });
+    await expectRefused(`Bearer ${token}`, 'User is deactivated');
+    // And no new token can be issued for them.
+    const issue = await gateway.graphql('mutation ($user: String!) { issueToken(input: { user: $user }) { token } }', { token: admin, variables: { user: user.name } });
+    expect(errorOf(issue).message).toMatch(/deactivated/);
+  });
+});
+
+describe('what needs no token', () => {
+  it('answers introspection without a token', async () => {
+    const answer = await gateway.graphql('{ __schema { queryType { name } mutationType { name } } }');
+    expect(answer.status).toBe(200);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toEqual({ __schema: { queryType: { name: 'Query' }, mutationType: { name: 'Mutation' } } });
+  });
+
+  it('serves GraphiQL without a token and without any CDN', async () => {
+    const response = await fetch(`${gateway.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await response.text();
+    expect(html).toMatch(/graphiql/i);
+    // The page inlines GraphiQL (its bundle contains the letters "cdn" in entity tables), so
+    // look at what it would fetch: no URL on a CDN, and no script or stylesheet from elsewhere.
+    const hosts = [...html.matchAll(/https?:\/\/([a-z0-9.-]+)/gi)].map((match) => match[1]!);
+    expect(hosts.filter((host) => /unpkg|jsdelivr|cdn/i.test(host))).toEqual([]);
+    expect(html).not.toMatch(/<script[^>]+src=["']?(https?:)?\/\//i);
+    expect(html).not.toMatch(/<link[^>]+href=["']?(https?:)?\/\//i);
+  });
+
+  it('answers /healthz without a token', async () => {
+    const health = await gateway.rest('GET', '/healthz');
+    expect(health.status).toBe(200);
+  });
+
+  it('still refuses a real query sent with introspection, field by field', async () => {
+    const answer = await gateway.graphql('{ __typename me { name } }');
+    expect(errorOf(answer).code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,130 @@
+// The admin command line, run exactly as README documents it (`npm run --silent admin -- …`)
+// in child processes against a temporary SQLite database; then a gateway on the same database
+// accepts the token the CLI issued, and refuses it once the CLI revoked it.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
+import { run, type ProcessResult } from './helpers.js';
+
+let dir: string;
+let env: Record<string, string>;
+let gateway: TestGateway;
+
+const admin = (...args: string[]): Promise<ProcessResult> => run('npm', ['run', '--silent', 'admin', '--', ...args], env);
+
+/** stderr without npm's own configuration warnings (they depend on the machine, not on us). */
+const messageOf = (result: ProcessResult): string =>
+  result.stderr
+    .split('\n')
+    .filter((line) => !line.startsWith('npm warn'))
+    .join('\n')
+    .trim();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'line-gateway-cli-'));
+  env = { DATABASE_URL: `file:${join(dir, 'gateway.db')}`, DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET };
+  // The CLI creates and migrates the database itself; independent commands run side by side.
+  const [alice, bob, plan] = await Promise.all([
+    admin('user', 'create', 'alice', '--superuser'),
+    admin('user', 'create', 'bob', '--carrier', 'carrier_b'),
+    admin('plan', 'create', 'BASIC', '--name', 'Basic 1GB', '--carrier-plan-id', 'BASIC1GB', '--carrier', '321', '--price', '15', '--description', 'Entry plan', '--wfc'),
+  ]);
+  for (const result of [alice, bob, plan]) expect({ code: result.code, stderr: messageOf(result) }).toEqual({ code: 0, stderr: '' });
+  gateway = await startTestGateway({ env: { DATABASE_URL: env.DATABASE_URL!, CACHE_TTL_MS: '0' } });
+}, 60_000);
+afterAll(async () => {
+  await gateway?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the documented commands', () => {
+  it('created the users and the plan with every flag', async () => {
+    const users = await gateway.app.services.directory.listUsers();
+    expect(users.map(({ name, superuser, carrierPreference, active }) => ({ name, superuser, carrierPreference, active }))).toEqual([
+      { name: 'alice', superuser: true, carrierPreference: null, active: true },
+      { name: 'bob', superuser: false, carrierPreference: 'carrier_b', active: true },
+    ]);
+    expect(await gateway.app.services.directory.plan('BASIC')).toEqual({
+      planId: 'BASIC',
+      name: 'Basic 1GB',
+      carrierPlanId: 'BASIC1GB',
+      carrier: '321',
+      description: 'Entry plan',
+      price: 15,
+      wfc: true,
+    });
+  });
+
+  it('authorizes a plan, issues a token the gateway accepts, and revokes it', async () => {
+    const [authorized, issued] = await Promise.all([admin('plan', 'authorize', 'bob', 'BASIC'), admin('token', 'issue', 'bob', '--ttl', '12h')]);
+    expect(authorized.code).toBe(0);
+    expect(JSON.parse(authorized.stdout)).toEqual([expect.objectContaining({ planId: 'BASIC' })]);
+    expect(issued.code).toBe(0);
+    // The token alone, on one line, so that TOKEN=$(…) works.
+    expect(issued.stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+    const token = issued.stdout.trim();
+
+    const me = await gateway.graphql('{ me { name carrierPreference authorizedPlans { planId } } }', { token });
+    expect(me.errors).toBeUndefined();
+    expect(me.data).toEqual({ me: { name: 'bob', carrierPreference: 'CARRIER_B', authorizedPlans: [{ planId: 'BASIC' }] } });
+    expect((await gateway.rest('GET', '/sim/usage/6465550001', { token })).status).not.toBe(401);
+
+    const revoked = await admin('token', 'revoke', token);
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toEqual({ revoked: expect.any(String) });
+    const refused = await gateway.rest('GET', '/sim/usage/6465550001', { token });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ detail: 'Token has been revoked' });
+  }, 30_000);
+});
+
+describe.concurrent('bad input', () => {
+  it('exits non-zero with a clear message on stderr and changes nothing', async () => {
+    const cases: [string[], RegExp][] = [
+      [['user', 'create', 'alice'], /already exists/],
+      [['user', 'create', 'carol', '--carrier', 'carrier_x'], /--carrier: carrier must be 321 or carrier_b/],
+      [['user', 'create', 'bad name!'], /name must be/],
+      [['user', 'create', 'dave', 'extra'], /unexpected argument "extra"/],
+      [['user', 'create', 'erin', '--ttl', '3h'], /does not take --ttl/],
+      [['plan', 'create', 'GOLD', '--name', 'Gold'], /--carrier-plan-id: Field required/],
+      [['plan', 'create', 'GOLD', '--name', 'Gold', '--carrier-plan-id', 'G1', '--price', ''], /--price: /],
+      [['plan', 'create', 'GOLD', '--name', 'Gold', '--carrier-plan-id', 'G1', '--price=-1'], /--price: price must not be negative/],
+      [['plan', 'create', 'GOLD', '--name', 'Gold', '--carrier-plan-id', 'G1', '--unknown-flag'], /unknown-flag/],
+      [['plan', 'authorize', 'bob', 'NOPE'], /No plan with plan_id "NOPE"/],
+      [['token', 'issue', 'nobody'], /No user named "nobody"/],
+      [['token', 'issue', 'bob', '--ttl', 'forever'], /--ttl: ttl must look like/],
+      [['token', 'revoke', 'not-a-token-id'], /No such token/],
+      [['frobnicate'], /Unknown command/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => admin(...args)));
+    results.forEach((result, index) => {
+      const [args, message] = cases[index]!;
+      expect({ args, code: result.code === 0 ? 0 : 'non-zero', stdout: result.stdout }).toEqual({ args, code: 'non-zero', stdout: '' });
+      expect(messageOf(result)).toMatch(message);
+      // One clear message, not a stack trace.
+      expect(messageOf(result)).not.toMatch(/\n\s+at /);
+    });
+    const users = await gateway.app.services.directory.listUsers();
+    expect(users.map((user) => user.name)).toEqual(['alice', 'bob']);
+    expect((await gateway.app.services.directory.listPlans()).map((plan) => plan.planId)).toEqual(['BASIC']);
+    expect(await gateway.app.services.directory.authorizedPlanIds((await gateway.app.services.directory.userByName('bob')).id)).toEqual(new Set(['BASIC']));
+  }, 60_000);
+
+  it('names the variable when the environment is wrong', async () => {
+    const result = await run('npm', ['run', '--silent', 'admin', '--', 'user', 'list'], { ...env, DATABASE_URL: 'mysql://x' });
+    expect(result.code).toBe(1);
+    expect(messageOf(result)).toMatch(/^Invalid DATABASE_URL: /);
+    expect(messageOf(result).split('\n')).toHaveLength(1);
+  });
+
+  it('prints every configuration variable for `config`', async () => {
+    const result = await admin('config');
+    expect(result.code).toBe(0);
+    const names = result.stdout.trim().split('\n').map((line) => line.split('\t')[0]);
+    expect(names).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'TOKEN_TTL', 'CACHE_TTL_MS', 'LOG_LEVEL']));
+    expect(result.stdout).not.toContain(TEST_JWT_SECRET);
+  });
+});

@@ -1,0 +1,136 @@
+// The gateway as a process, started like `npm start` (tsx src/main.ts): health once up, a
+// one-line message naming the variable for a bad environment, a JWT secret generated once in
+// DATA_DIR and reused (tokens survive a restart) without ever being printed, and SIGTERM
+// letting an in-flight request finish before exiting 0.
+
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { openData } from '../../src/db/data.js';
+import { eventually, run, spawnIn, type RunningProcess } from './helpers.js';
+
+const TSX = 'node_modules/.bin/tsx';
+
+let dir: string;
+let env: Record<string, string>;
+const started: RunningProcess[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'line-gateway-process-'));
+  // No JWT_SECRET: the gateway generates one in DATA_DIR.
+  env = { DATABASE_URL: `file:${join(dir, 'gateway.db')}`, DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'info' };
+});
+afterAll(() => {
+  for (const running of started) if (running.child.exitCode === null) running.child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts the gateway process and resolves with its URL once it logs that it listens. */
+async function startGateway(extra: Record<string, string> = {}): Promise<{ running: RunningProcess; url: string }> {
+  const running = spawnIn(TSX, ['src/main.ts'], { ...env, ...extra });
+  started.push(running);
+  let url: string | undefined;
+  const up = await eventually(
+    async () => {
+      url = /listening on (http:\/\/[^\s"]+)/.exec(running.output.stderr)?.[1];
+      return url !== undefined || running.child.exitCode !== null;
+    },
+    40_000,
+  );
+  if (!up || !url) throw new Error(`gateway did not start: ${running.output.stderr}`);
+  return { running, url };
+}
+
+/** A GET whose `sent` resolves once the request is on the wire (so it is in flight). */
+function slowRequest(url: string, token: string): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
+  let sent!: () => void;
+  const sentPromise = new Promise<void>((resolve) => (sent = resolve));
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(url, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end(() => sent());
+  });
+  return { sent: sentPromise, answer };
+}
+
+/** A user and a token minted on the same database and DATA_DIR, as the admin CLI would. */
+async function mintToken(): Promise<string> {
+  const data = await openData(loadConfig(env));
+  try {
+    const user = await data.directory.createUser({ name: `u${Date.now()}` });
+    return (await data.tokens.issue(user, '1h')).token;
+  } finally {
+    await data.close();
+  }
+}
+
+describe.concurrent('a bad environment', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['JWT_SECRET', 'too-short-secret'],
+    ['CARRIER_TIMEOUT_MS', '-5'],
+  ])('%s=%s exits 1 with one line naming the variable', async (name, value) => {
+    const result = await run(TSX, ['src/main.ts'], { ...env, DATA_DIR: join(dir, 'unused'), [name]: value });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid ${name}: `));
+    // The message names the variable, never echoes a secret's value.
+    if (name === 'JWT_SECRET') expect(lines[0]).not.toContain(value);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('the process', () => {
+  it('generates a JWT secret once, keeps it across a restart, and drains an in-flight request on SIGTERM', async () => {
+    // First start: slow carriers, so that a request is still in flight when SIGTERM comes.
+    const first = await startGateway({ SANDBOX_FAULT_LATENCY_MS: '1500' });
+    const health = await fetch(`${first.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+
+    const secretFile = join(dir, 'jwt-secret');
+    const secret = readFileSync(secretFile, 'utf8').trim();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    expect(first.running.output.stderr).toMatch(/generated a JWT secret/);
+    expect(first.running.output.stderr).not.toContain(secret);
+
+    const token = await mintToken();
+    const inFlight = slowRequest(`${first.url}/sim/usage/3215559999`, token);
+    // The request is fully sent; the carrier answers after 1.5 s; SIGTERM comes meanwhile.
+    await inFlight.sent;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    first.running.child.kill('SIGTERM');
+    const answer = await inFlight.answer;
+    expect(answer.status).toBe(400);
+    expect((JSON.parse(answer.body) as { message: string }).message).toMatch(/\(918\)$/);
+    const exit = await first.running.done;
+    expect(exit.code).toBe(0);
+    expect(exit.stderr).toMatch(/SIGTERM: draining/);
+    expect(exit.stderr).not.toContain(token);
+
+    // Second start: the same secret, no new one, and the token still works.
+    const second = await startGateway();
+    expect(readFileSync(secretFile, 'utf8').trim()).toBe(secret);
+    expect(second.running.output.stderr).not.toMatch(/generated a JWT secret/);
+    const again = await fetch(`${second.url}/sim/usage/3215559999`, { headers: { authorization: `Bearer ${token}` } });
+    expect(again.status).toBe(400);
+    second.running.child.kill('SIGTERM');
+    const secondExit = await second.running.done;
+    expect(secondExit.code).toBe(0);
+    for (const output of [exit.stderr, exit.stdout, secondExit.stderr, secondExit.stdout]) {
+      expect(output).not.toContain(secret);
+      expect(output).not.toMatch(/sandbox-321-key|sandbox-b-secret/);
+    }
+  }, 90_000);
+});

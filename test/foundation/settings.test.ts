@@ -1,0 +1,249 @@
+// The five runtime settings over REST and GraphQL: listing, reading, every PUT validation rule
+// of the spec (422 `{detail:[{type,loc,msg}]}` / BAD_USER_INPUT, nothing changed), unknown keys
+// (404), carrier status without credentials, and a change seen by another replica.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { errorOf, startReplica } from './helpers.js';
+
+let gateway: TestGateway;
+let admin: string;
+
+const CREDENTIALS = ['sandbox-321-key', 'sandbox-b-secret', 'sandbox-b-account'];
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  ({ token: admin } = await gateway.user({ superuser: true }));
+});
+afterAll(() => gateway.close());
+
+const put = (key: string, body: unknown) => gateway.rest('PUT', `/settings/${key}`, { token: admin, body });
+const value = async (key: string) => (await gateway.rest('GET', `/settings/${key}`, { token: admin })).body.value;
+
+async function updateOnGraphQL(key: string, raw: string) {
+  return gateway.graphql<{ updateSetting: { key: string; value: string } }>('mutation ($key: String!, $value: String!) { updateSetting(input: { key: $key, value: $value }) { key value description updatedAt } }', {
+    token: admin,
+    variables: { key, value: raw },
+  });
+}
+
+/** PUT `raw` on REST and on GraphQL: both refused with the same message, nothing changed. */
+async function expectRuleViolation(key: string, raw: string, message: RegExp): Promise<void> {
+  const before = await value(key);
+  const rest = await put(key, { value: raw });
+  expect({ raw, status: rest.status }).toEqual({ raw, status: 422 });
+  expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'value'], msg: expect.stringMatching(message) }] });
+  const graphql = await updateOnGraphQL(key, raw);
+  expect(graphql.status).toBe(422);
+  expect(errorOf(graphql).code).toBe('BAD_USER_INPUT');
+  expect(graphql.errors?.[0]?.extensions?.issues).toEqual([{ type: 'value_error', loc: ['body', 'value'], msg: (rest.body.detail as { msg: string }[])[0]!.msg }]);
+  expect(await value(key)).toBe(before);
+}
+
+describe('reading settings', () => {
+  it('lists all five with key, JSON value, description and an ISO 8601 UTC updated_at', async () => {
+    const answer = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/', { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body.map((setting) => setting.key)).toEqual(['default_carrier', 'carriers_enabled', 'carrier_321_display_name', 'carrier_carrier_b_display_name', 'maintenance_mode']);
+    for (const setting of answer.body) {
+      expect(Object.keys(setting).sort()).toEqual(['description', 'key', 'updated_at', 'value']);
+      expect(typeof setting.description).toBe('string');
+      expect((setting.description as string).length).toBeGreaterThan(5);
+      expect(setting.updated_at).toMatch(ISO_UTC);
+      expect(() => JSON.parse(setting.value as string)).not.toThrow();
+    }
+    const values = Object.fromEntries(answer.body.map((setting) => [setting.key, JSON.parse(setting.value as string) as unknown]));
+    expect(values).toMatchObject({ default_carrier: '321', carriers_enabled: { '321': true, carrier_b: true }, maintenance_mode: false });
+    expect(typeof values.carrier_321_display_name).toBe('string');
+    // A string value carries its own quotes inside the string.
+    expect(answer.body[0]!.value).toBe('"321"');
+  });
+
+  it('reads one setting, the same on GraphQL', async () => {
+    const rest = await gateway.rest('GET', '/settings/default_carrier', { token: admin });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ key: 'default_carrier', value: '"321"' });
+    const graphql = await gateway.graphql('{ setting(key: "default_carrier") { key value description updatedAt } settings { key } }', { token: admin });
+    expect(graphql.errors).toBeUndefined();
+    expect(graphql.data?.setting).toEqual({ key: 'default_carrier', value: '"321"', description: rest.body.description, updatedAt: rest.body.updated_at });
+    expect((graphql.data?.settings as unknown[]).length).toBe(5);
+  });
+
+  it('answers 404 for an unknown key on GET and PUT, and NOT_FOUND on GraphQL', async () => {
+    const get = await gateway.rest('GET', '/settings/no_such_key', { token: admin });
+    expect(get.status).toBe(404);
+    expect(get.body).toEqual({ detail: 'Setting no_such_key not found' });
+    const update = await put('no_such_key', { value: 'true' });
+    expect(update.status).toBe(404);
+    expect(update.body).toEqual({ detail: 'Setting no_such_key not found' });
+    const graphql = await updateOnGraphQL('no_such_key', 'true');
+    expect(graphql.status).toBe(404);
+    expect(errorOf(graphql)).toEqual({ code: 'NOT_FOUND', message: 'Setting no_such_key not found' });
+    expect(errorOf(await gateway.graphql('{ setting(key: "nope") { key } }', { token: admin })).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('PUT /settings/{key}: the request body', () => {
+  it.each([
+    ['missing value', {}, { type: 'missing', loc: ['body', 'value'] }],
+    ['value not a string (a JSON boolean)', { value: true }, { type: 'string_type', loc: ['body', 'value'] }],
+    ['value not a string (a JSON number)', { value: 321 }, { type: 'string_type', loc: ['body', 'value'] }],
+  ])('refuses %s with 422', async (_name, body, issue) => {
+    const answer = await put('maintenance_mode', body);
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ detail: [expect.objectContaining(issue)] });
+    expect(await value('maintenance_mode')).toBe('false');
+  });
+
+  it('refuses a body that is not JSON with 422 json_invalid', async () => {
+    const answer = await put('maintenance_mode', '{"value": ');
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ detail: [expect.objectContaining({ type: 'json_invalid' })] });
+  });
+});
+
+describe('validation rules for PUT', () => {
+  it('accepts a valid display name and answers the Setting', async () => {
+    const answer = await put('carrier_carrier_b_display_name', { value: '"Bravo Mobile"' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ key: 'carrier_carrier_b_display_name', value: '"Bravo Mobile"', description: expect.any(String), updated_at: expect.stringMatching(ISO_UTC) });
+    const status = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/carriers/status', { token: admin });
+    expect(status.body.find((carrier) => carrier.carrier === 'carrier_b')?.display_name).toBe('Bravo Mobile');
+  });
+
+  it('refuses a value that is not valid JSON (an unquoted string)', () => expectRuleViolation('carrier_321_display_name', 'Carrier 321', /valid JSON/));
+
+  it.each([
+    ['a bare JSON number', '321'],
+    ['an unquoted identifier (invalid JSON)', 'carrier_b'],
+    ['an unknown carrier', '"carrier_c"'],
+    ['null', 'null'],
+    ['an object', '{"carrier":"321"}'],
+  ])('default_carrier refuses %s', (_name, raw) => expectRuleViolation('default_carrier', raw, /321|JSON/));
+
+  it('default_carrier accepts each quoted carrier, on REST and on GraphQL', async () => {
+    const rest = await put('default_carrier', { value: '"carrier_b"' });
+    expect(rest.status).toBe(200);
+    expect(rest.body.value).toBe('"carrier_b"');
+    const graphql = await updateOnGraphQL('default_carrier', '"321"');
+    expect(graphql.errors).toBeUndefined();
+    expect(graphql.data?.updateSetting).toMatchObject({ key: 'default_carrier', value: '"321"' });
+  });
+
+  it('default_carrier cannot be set to a disabled carrier', async () => {
+    expect((await put('carriers_enabled', { value: '{"carrier_b": false}' })).status).toBe(200);
+    await expectRuleViolation('default_carrier', '"carrier_b"', /disabled/);
+    expect((await put('carriers_enabled', { value: '{"carrier_b": true}' })).status).toBe(200);
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['a string', '"321"'],
+    ['true', 'true'],
+    ['null', 'null'],
+    ['invalid JSON', '{321: true}'],
+    ['a non-boolean flag', '{"321": "yes"}'],
+    ['an unknown carrier', '{"carrier_c": true}'],
+  ])('carriers_enabled refuses %s', (_name, raw) => expectRuleViolation('carriers_enabled', raw, /.+/));
+
+  it('carriers_enabled must keep at least one carrier enabled', () => expectRuleViolation('carriers_enabled', '{"321": false, "carrier_b": false}', /at least one/));
+
+  it('carriers_enabled cannot disable the current default carrier', async () => {
+    await expectRuleViolation('carriers_enabled', '{"321": false}', /default/);
+    expect((await put('default_carrier', { value: '"carrier_b"' })).status).toBe(200);
+    await expectRuleViolation('carriers_enabled', '{"carrier_b": false}', /default/);
+    // Once the default moved, the other carrier may be disabled.
+    const disabled = await put('carriers_enabled', { value: '{"321": false}' });
+    expect(disabled.status).toBe(200);
+    expect(JSON.parse(disabled.body.value as string)).toEqual({ '321': false, carrier_b: true });
+    expect((await put('carriers_enabled', { value: '{"321": true, "carrier_b": true}' })).status).toBe(200);
+    expect((await put('default_carrier', { value: '"321"' })).status).toBe(200);
+  });
+
+  it.each([
+    ['a quoted "true"', '"true"'],
+    ['1', '1'],
+    ['yes (invalid JSON)', 'yes'],
+    ['null', 'null'],
+  ])('maintenance_mode refuses %s', (_name, raw) => expectRuleViolation('maintenance_mode', raw, /true or false|JSON/));
+
+  it('maintenance_mode accepts true and false, and updated_at moves', async () => {
+    const before = (await gateway.rest('GET', '/settings/maintenance_mode', { token: admin })).body.updated_at as string;
+    const on = await put('maintenance_mode', { value: 'true' });
+    expect(on.body.value).toBe('true');
+    expect(Date.parse(on.body.updated_at as string)).toBeGreaterThanOrEqual(Date.parse(before));
+    const off = await updateOnGraphQL('maintenance_mode', 'false');
+    expect(off.data?.updateSetting.value).toBe('false');
+  });
+
+  it.each([
+    ['an empty string', '""'],
+    ['a number', '5'],
+    ['over 100 characters', JSON.stringify('x'.repeat(101))],
+  ])('a display name refuses %s', (_name, raw) => expectRuleViolation('carrier_321_display_name', raw, /string/));
+});
+
+describe('carrier status', () => {
+  it('answers both carriers with enabled, credentials_configured and display_name only', async () => {
+    const answer = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/carriers/status', { token: admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([
+      { carrier: '321', enabled: true, credentials_configured: true, display_name: expect.any(String) },
+      { carrier: 'carrier_b', enabled: true, credentials_configured: true, display_name: expect.any(String) },
+    ]);
+    const graphql = await gateway.graphql('{ carrierStatuses { carrier enabled credentialsConfigured displayName } }', { token: admin });
+    expect(graphql.data?.carrierStatuses).toEqual((answer.body as { carrier: string; enabled: boolean; credentials_configured: boolean; display_name: string }[]).map((status) => ({
+      carrier: status.carrier,
+      enabled: status.enabled,
+      credentialsConfigured: status.credentials_configured,
+      displayName: status.display_name,
+    })));
+  });
+
+  it('never carries a credential in any settings answer', async () => {
+    const texts = await Promise.all(
+      ['/settings/', '/settings/carriers/status', '/settings/default_carrier', '/settings/carriers_enabled'].map(async (path) => JSON.stringify((await gateway.rest('GET', path, { token: admin })).body)),
+    );
+    texts.push(JSON.stringify((await gateway.graphql('{ settings { key value description } carrierStatuses { carrier enabled credentialsConfigured displayName } }', { token: admin })).data));
+    for (const text of texts) for (const credential of CREDENTIALS) expect(text).not.toContain(credential);
+  });
+
+  it('says credentials_configured false for a carrier whose URL is set without credentials', async () => {
+    const partial = await startTestGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
+    try {
+      const { token } = await partial.user({ superuser: true });
+      const answer = await partial.rest<Record<string, unknown>[]>('GET', '/settings/carriers/status', { token });
+      expect(answer.body.map((status) => [status.carrier, status.credentials_configured])).toEqual([
+        ['321', false],
+        ['carrier_b', true],
+      ]);
+      expect((await partial.rest('GET', '/healthz')).status).toBe(503);
+    } finally {
+      await partial.close();
+    }
+  });
+});
+
+describe('two replicas on one database', () => {
+  it('sees a change made on the other replica within CACHE_TTL_MS', async () => {
+    const ttl = 300;
+    const first = await startTestGateway({ env: { CACHE_TTL_MS: String(ttl) } });
+    const second = await startReplica(first, { CACHE_TTL_MS: String(ttl) });
+    try {
+      const { token } = await first.user({ superuser: true });
+      // The second replica reads (and caches) the current value first.
+      expect((await second.rest('GET', '/settings/carrier_321_display_name', { token })).body.value).toBe('"Carrier 321"');
+      const changed = await first.rest('PUT', '/settings/carrier_321_display_name', { token, body: { value: '"Renamed"' } });
+      expect(changed.status).toBe(200);
+      // After one cache lifetime the second replica must answer the new value.
+      await new Promise((resolve) => setTimeout(resolve, ttl + 50));
+      expect((await second.rest('GET', '/settings/carrier_321_display_name', { token })).body.value).toBe('"Renamed"');
+      const status = await second.rest<Record<string, unknown>[]>('GET', '/settings/carriers/status', { token });
+      expect(status.body[0]!.display_name).toBe('Renamed');
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+// Starts the real gateway for a test: a fresh database (SQLite file, or a fresh PostgreSQL
+// schema), in-process sandbox carriers, a real port on 127.0.0.1; plus small HTTP clients
+// for REST and GraphQL and helpers to create users, plans and tokens.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { startApplication, type Application } from '../../src/app.js';
+import type { CarrierId } from '../../src/carriers/types.js';
+import { loadConfig } from '../../src/config.js';
+import type { PlanInput, UserRecord } from '../../src/directory/types.js';
+import type { Logger } from '../../src/lib/logger.js';
+import { createGateway } from '../../src/server.js';
+import type { SandboxCarriers } from '../../src/sandbox/start.js';
+import { createPostgresSchema, type PostgresSchema } from './postgres.js';
+
+export interface HttpAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface GraphQLAnswer<T = Record<string, unknown>> {
+  status: number;
+  data: T | null;
+  errors: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[] | undefined;
+}
+
+/** True when no field of the answer produced data (GraphQL nulls refused nullable root fields). */
+export function noData(answer: { data?: unknown }): boolean {
+  return answer.data === null || answer.data === undefined || Object.values(answer.data as Record<string, unknown>).every((value) => value === null);
+}
+
+export interface TestGateway {
+  url: string;
+  app: Application;
+  sandboxes: SandboxCarriers;
+  /** REST call; `body` is sent as JSON (a string is sent as it is). */
+  rest<T = Record<string, unknown>>(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpAnswer<T>>;
+  graphql<T = Record<string, unknown>>(query: string, options?: { token?: string; variables?: Record<string, unknown> }): Promise<GraphQLAnswer<T>>;
+  /** A user and a token for them; plans are created when missing and authorized. */
+  user(options?: { superuser?: boolean; carrier?: CarrierId; plans?: string[]; name?: string }): Promise<{ user: UserRecord; token: string }>;
+  plan(input: PlanInput): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  database?: 'sqlite' | 'postgresql';
+  env?: Record<string, string>;
+  /** Receives the gateway's log (default: LOG_LEVEL silent). */
+  logger?: Logger;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const dir = mkdtempSync(join(tmpdir(), 'line-gateway-test-'));
+  let postgres: PostgresSchema | null = null;
+  let databaseUrl = `file:${join(dir, 'gateway.db')}`;
+  if (options.database === 'postgresql') {
+    postgres = await createPostgresSchema();
+    databaseUrl = postgres.url;
+  }
+  const env = { DATABASE_URL: databaseUrl, DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...options.env };
+  const config = loadConfig(env);
+  const app = await startApplication(config, { env, logger: options.logger });
+  const gateway = createGateway(app.services, { ready: () => true });
+  const url = await gateway.listen(0, '127.0.0.1');
+  let counter = 0;
+
+  const rest: TestGateway['rest'] = async (method, path, { token, body, headers = {} } = {}) => {
+    const response = await fetch(url + path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as never };
+  };
+
+  const graphql: TestGateway['graphql'] = async (query, { token, variables } = {}) => {
+    const response = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const payload = (await response.json()) as { data?: unknown; errors?: GraphQLAnswer['errors'] };
+    return { status: response.status, data: (payload.data ?? null) as never, errors: payload.errors };
+  };
+
+  const plan: TestGateway['plan'] = async (input) => {
+    const existing = await app.services.directory.plan(input.planId);
+    if (!existing) await app.services.directory.createPlan(input);
+  };
+
+  const user: TestGateway['user'] = async ({ superuser = false, carrier, plans = [], name } = {}) => {
+    const created = await app.services.directory.createUser({
+      name: name ?? `user${++counter}-${randomBytes(3).toString('hex')}`,
+      superuser,
+      carrierPreference: carrier ?? null,
+    });
+    for (const planId of plans) await plan({ planId, name: planId, carrierPlanId: `SOC-${planId}` });
+    if (plans.length > 0) await app.services.directory.authorize(created.name, plans);
+    const { token } = await app.services.tokens.issue(created, '1h');
+    return { user: created, token };
+  };
+
+  return {
+    url,
+    app,
+    sandboxes: app.carriers.sandboxes!,
+    rest,
+    graphql,
+    user,
+    plan,
+    async close() {
+      await gateway.close(1000);
+      await app.close();
+      await postgres?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
