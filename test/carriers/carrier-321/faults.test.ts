@@ -10,7 +10,7 @@ import { CarrierFault, type CarrierFaultKind } from '../../../src/carriers/error
 import { createCarrier321SandboxServer } from '../../../src/sandbox/carrier-321/server.js';
 import { SandboxCarrier } from '../../../src/sandbox/core/index.js';
 import { NO_FAULTS, type SandboxServer } from '../../../src/sandbox/http-kit.js';
-import { startRecordingServer, type RecordingServer } from './recording-server.js';
+import { startRecordingServer, type RecordingServer } from '../../support/recording-server.js';
 
 const KEY = 'fault-test-key-5f1c';
 const MDN = '3215550001';
@@ -151,21 +151,21 @@ describe('against answers that are not the wire format', () => {
     ['a 2xx body of the wrong shape', { status: 200, body: { msisdn: MDN } }],
     ['a 2xx body with a domain-style timestamp', { status: 200, body: { msisdn: MDN, soc: 'X', name: 'X', effective_at: '2026-01-02 03:04:05' } }],
     ['a 2xx body with an unknown line state', { status: 200, body: { msisdn: MDN, state: 'zombie' } }],
-    ['an empty 2xx body', { status: 200, raw: '' }],
+    ['an empty 2xx body', { status: 200, body: '' }],
     ['a 4xx without the error body', { status: 422, body: { message: 'nope' } }],
-    ['a 3xx', { status: 304, raw: '' }],
+    ['a 3xx', { status: 304, body: '' }],
   ])('%s is a bad_response', async (_name, reply) => {
-    carrier.reply(reply);
+    carrier.respondWith(() => reply);
     expectFault(await faultOf(adapter.extended.getActivePlan(MDN)), 'bad_response', true);
   });
 
   it('a 5xx with the error body is still a server_error, not a rejection', async () => {
-    carrier.reply({ status: 500, body: { error: { code: 'API-500', description: 'Internal server error' } } });
+    carrier.respondWith(() => ({ status: 500, body: { error: { code: 'API-500', description: 'Internal server error' } } }));
     expectFault(await faultOf(read(adapter)), 'server_error', true);
   });
 
   it('a 4xx with the error body is a rejection, numeric codes kept as strings', async () => {
-    carrier.reply({ status: 422, body: { error: { code: '935', description: 'Subscriber state not NEW or ACTIVE' } } });
+    carrier.respondWith(() => ({ status: 422, body: { error: { code: '935', description: 'Subscriber state not NEW or ACTIVE' } } }));
     const error: unknown = await write(adapter).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'CarrierRejection', code: '935', message: 'Subscriber state not NEW or ACTIVE (935)' });
   });

@@ -4,7 +4,7 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCarrier321Adapter, type Carrier321Adapter } from '../../../src/carriers/carrier-321/adapter.js';
-import { startRecordingServer, type CannedReply, type RecordingServer } from './recording-server.js';
+import { startRecordingServer, type CannedReply, type RecordingServer } from '../../support/recording-server.js';
 
 const KEY = 'test-key-321';
 const TX = 'TX-0001';
@@ -681,7 +681,7 @@ describe('carrier 321 adapter: wire requests', () => {
   });
 
   it.each(cases)('$name', async (c) => {
-    server.reply(c.reply);
+    server.respondWith(() => c.reply);
     await expect(c.call(adapter)).resolves.toStrictEqual(c.result);
     expect(server.requests).toHaveLength(1);
     const [request] = server.requests;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCarrierBAdapter, type CarrierBAdapter } from '../../../src/carriers/carrier-b/adapter.js';
 import { CarrierFault, CarrierRejection } from '../../../src/carriers/errors.js';
-import { startRecordingServer, type RecordingServer, type Responder } from './recording-server.js';
+import { startRecordingServer, type RecordingServer, type Responder } from '../../support/recording-server.js';
 
 const MDN = '6465550001';
 const SUSPEND = { transactionId: 'SUSPEND_ANSWERS_1', mdn: MDN };

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCarrierBAdapter, type CarrierBAdapter } from '../../../src/carriers/carrier-b/adapter.js';
 import type { CarrierOperations } from '../../../src/carriers/types.js';
-import { startRecordingServer, type RecordingServer } from './recording-server.js';
+import { startRecordingServer, type RecordingServer } from '../../support/recording-server.js';
 
 const ACCOUNT_ID = 'acct-test-7';
 const API_SECRET = 's3cr3t-Value!';
