@@ -187,7 +187,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
     }
     case 'line assign':
     case 'line unassign': {
-      const input = validateInput(assignLineOwnerInput, { mdn: rest[0], user: verb === 'assign' ? rest[1] : null, carrier: flags.carrier }) as z.infer<typeof assignLineOwnerInput>;
+      const input = validateInput(assignLineOwnerInput, { mdn: rest[0], user: verb === 'assign' ? rest[1] : undefined, carrier: flags.carrier }) as z.infer<typeof assignLineOwnerInput>;
       // Carriers (the configured URLs, else empty in-process sandboxes) only for a line the registry lacks.
       let connected: ConnectedCarriers | null = null;
       const carriers = async () => {
@@ -196,7 +196,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
         return connected.registry;
       };
       try {
-        return print(await assign({ lines: new LineRegistry(data.db), directory, settings: data.settings, carriers }, input));
+        return print(await assign({ lines: new LineRegistry(data.db), directory, settings: data.settings, carriers }, { ...input, user: input.user ?? null }));
       } finally {
         const opened = connected as ConnectedCarriers | null;
         await opened?.registry.close();

@@ -19,7 +19,8 @@ export const lineOwnership = z
 
 export const assignLineOwnerInput = z.object({
   mdn,
-  user: userName.nullable().describe('The user the line is given to; null makes the line unowned (every user may act on it)'),
+  // GraphQL reads an explicit null as absent: both make the line unowned.
+  user: userName.optional().describe('The user the line is given to; absent (or null) makes the line unowned: every user may act on it'),
   carrier: carrierId
     .optional()
     .describe('Where to look for a line this gateway has not seen yet (default: ask every enabled carrier); must match the carrier of a known line'),
@@ -29,7 +30,7 @@ export const assignLineOwner = defineOperation({
   name: 'assignLineOwner',
   kind: 'mutation',
   description:
-    'Gives a line to a user, or to nobody with user null (superuser only): only its owner (and superusers) may then act on it. A line this gateway has not seen is looked up at the carriers first; an MDN no carrier knows is NOT_FOUND',
+    'Gives a line to a user, or to nobody when `user` is absent (superuser only): only its owner (and superusers) may then act on it. A line this gateway has not seen is looked up at the carriers first; an MDN no carrier knows is NOT_FOUND',
   input: assignLineOwnerInput,
   output: lineOwnership,
   superuserOnly: true,
@@ -38,6 +39,6 @@ export const assignLineOwner = defineOperation({
   usesCarriers: true,
   handle: async ({ services, input }) => ({
     status: 200,
-    body: await assign({ ...services, carriers: async () => services.carriers }, input),
+    body: await assign({ ...services, carriers: async () => services.carriers }, { ...input, user: input.user ?? null }),
   }),
 });
