@@ -4,6 +4,7 @@
 // before the database is opened, so a typo never half-runs a command.
 
 import { parseArgs } from 'node:util';
+import type { z } from 'zod';
 import { ConfigError, describeConfig, loadConfig } from '../config.js';
 import { openData, type DataServices } from '../db/data.js';
 import { createPlan, updatePlan } from '../operations/management/plans.js';
@@ -12,6 +13,10 @@ import { issueToken } from '../operations/management/tokens.js';
 import { GatewayError, ValidationFailedError } from '../pipeline/errors.js';
 import { validateInput } from '../pipeline/validate.js';
 import type { CarrierId } from '../carriers/types.js';
+import type { ConnectedCarriers } from '../carriers/connect.js';
+import { assignLineOwner as assign } from '../lines/assign-owner.js';
+import { LineRegistry } from '../lines/registry.js';
+import { assignLineOwnerInput } from '../operations/admin/line-owner.js';
 
 const USAGE = `Usage: npm run --silent admin -- <command>
 
@@ -24,6 +29,8 @@ const USAGE = `Usage: npm run --silent admin -- <command>
   plan authorize <user> <plan_id>...
   token issue <user> [--ttl <duration, e.g. 12h or 30d>]   (prints the token alone)
   token revoke <token-or-id>
+  line assign <mdn> <user> [--carrier 321|carrier_b]       (a line the gateway has not seen is looked up at the carriers)
+  line unassign <mdn>                                      (the line belongs to nobody: every user may act on it)
   config                                                     (the environment variables)`;
 
 class UsageError extends Error {}
@@ -54,6 +61,8 @@ const COMMANDS: Record<string, { args: [min: number, max: number]; flags: Flag[]
   'plan authorize': { args: [2, Infinity], flags: [] },
   'token issue': { args: [1, 1], flags: ['ttl'] },
   'token revoke': { args: [1, 1], flags: [] },
+  'line assign': { args: [2, 2], flags: ['carrier'] },
+  'line unassign': { args: [1, 1], flags: ['carrier'] },
 };
 
 /** How the CLI spells each input field, for validation messages. */
@@ -71,6 +80,7 @@ const SPELLING: Record<string, string> = {
   superuser: '--superuser',
   active: '--active',
   ttl: '--ttl',
+  mdn: '<mdn>',
 };
 
 /** Refuses arguments and flags the command does not take (they would be silently ignored). */
@@ -174,6 +184,24 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
       if (!rest[0]) throw new UsageError('token revoke needs a token or token id');
       const id = await tokens.revoke(rest[0]);
       return print({ revoked: id });
+    }
+    case 'line assign':
+    case 'line unassign': {
+      const input = validateInput(assignLineOwnerInput, { mdn: rest[0], user: verb === 'assign' ? rest[1] : undefined, carrier: flags.carrier }) as z.infer<typeof assignLineOwnerInput>;
+      // Carriers (the configured URLs, else empty in-process sandboxes) only for a line the registry lacks.
+      let connected: ConnectedCarriers | null = null;
+      const carriers = async () => {
+        const { connectCarriers } = await import('../carriers/connect.js');
+        connected = await connectCarriers(config);
+        return connected.registry;
+      };
+      try {
+        return print(await assign({ lines: new LineRegistry(data.db), directory, settings: data.settings, carriers }, { ...input, user: input.user ?? null }));
+      } finally {
+        const opened = connected as ConnectedCarriers | null;
+        await opened?.registry.close();
+        await opened?.sandboxes?.close();
+      }
     }
     default:
       throw new UsageError(`Unknown command: ${command}`);

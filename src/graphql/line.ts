@@ -20,6 +20,7 @@ import { getUsage } from '../operations/queries/usage.js';
 import { mdn as mdnSchema } from '../operations/schemas/fields.js';
 import { UnauthenticatedError } from '../pipeline/errors.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
+import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
 import { outputType } from './zod-to-graphql.js';
@@ -87,8 +88,14 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
       carrier: t.field({
         type: outputType(carrierId, 'CarrierId') as OutputRef<CarrierId>,
         nullable: true,
-        description: 'Carrier the line lives on, as last seen by this gateway; null when the gateway has not seen the line',
-        resolve: async (line, _args, context) => (await context.lineHomes.load(line.mdn))?.carrier ?? null,
+        description: 'Carrier the line lives on, as last seen by this gateway; null when the gateway has not seen the line. Another user’s line is an error (FORBIDDEN), as its other fields are',
+        resolve: async (line, _args, context) => {
+          const home = await context.lineHomes.load(line.mdn);
+          // The entry points required a caller; this field reads the registry itself, so it checks ownership itself.
+          const user = context.user!;
+          if (await ownershipEnforced(context, user)) assertOwnHome(home, user, 'line', line.mdn);
+          return home?.carrier ?? null;
+        },
       }),
       usage: viaOperation(getUsage, 'Usage and balance of the line (as the usage query)', byMdn),
       service: viaOperation(getServiceInfo, 'Full service record of the line (as the serviceInfo query)', byMdn),

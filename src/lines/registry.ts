@@ -1,5 +1,6 @@
-// Where each line lives: mdn → sim → carrier as last seen by this gateway, so that an
-// operation on a line is routed to the carrier that holds it.
+// Where each line lives and whose it is: mdn → sim → carrier (as last seen by this gateway)
+// and owner, so that an operation on a line is routed to the carrier that holds it and only
+// its owner may act on it.
 
 import type { Database } from '../db/client.js';
 import type { CarrierId, LineStatus } from '../carriers/types.js';
@@ -10,7 +11,20 @@ export interface LineHome {
   sim: string;
   carrier: CarrierId;
   status: string;
+  /** The user the line belongs to; null for a line nobody was given (every user may act on it). */
+  ownerId: string | null;
 }
+
+/** Most lines `ownedBy` returns. */
+export const MAX_OWNED_LINES = 100;
+
+const homeOf = (row: { mdn: string; sim: string; carrier: string; status: string; ownerId: string | null }): LineHome => ({
+  mdn: row.mdn,
+  sim: row.sim,
+  carrier: row.carrier as CarrierId,
+  status: row.status,
+  ownerId: row.ownerId,
+});
 
 export class LineRegistry {
   /** Homes (or their absence) by MDN, per replica for CACHE_TTL_MS; this replica's writes drop them. */
@@ -34,7 +48,7 @@ export class LineRegistry {
     }
     if (missing.length === 0) return found;
     const rows = await this.db.line.findMany({ where: { mdn: { in: missing } } });
-    const loaded = new Map(rows.map((row) => [row.mdn, { mdn: row.mdn, sim: row.sim, carrier: row.carrier as CarrierId, status: row.status }]));
+    const loaded = new Map(rows.map((row) => [row.mdn, homeOf(row)]));
     for (const mdn of missing) {
       const home = loaded.get(mdn) ?? null;
       this.homes.set(mdn, home);
@@ -44,19 +58,45 @@ export class LineRegistry {
   }
 
   async bySim(sim: string): Promise<LineHome | null> {
-    const row = await this.db.line.findFirst({ where: { sim }, orderBy: { updatedAt: 'desc' } });
-    return row ? { ...row, carrier: row.carrier as CarrierId } : null;
+    return (await this.bySims([sim])).get(sim) ?? null;
   }
 
-  async record(line: { mdn: string; sim: string; carrier: CarrierId; status?: LineStatus }): Promise<void> {
+  /** The line now holding each SIM (the most recently changed one, should stale rows share it); one query. */
+  async bySims(sims: readonly string[]): Promise<Map<string, LineHome>> {
+    if (sims.length === 0) return new Map();
+    const rows = await this.db.line.findMany({ where: { sim: { in: [...sims] } }, orderBy: { updatedAt: 'asc' } });
+    return new Map(rows.map((row) => [row.sim, homeOf(row)]));
+  }
+
+  /** The user's lines by MDN, at most `limit`, and how many they own in all. */
+  async ownedBy(ownerId: string, limit = MAX_OWNED_LINES): Promise<{ lines: LineHome[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.db.line.findMany({ where: { ownerId }, orderBy: { mdn: 'asc' }, take: limit }),
+      this.db.line.count({ where: { ownerId } }),
+    ]);
+    return { lines: rows.map(homeOf), total };
+  }
+
+  /**
+   * Records the line at its carrier. `owner` is given by activation only: a new line, an
+   * unowned one, or a number that was disconnected (a new line on a reused number) takes it;
+   * an owned line keeps its owner, so re-running an activation never moves a line.
+   */
+  async record(line: { mdn: string; sim: string; carrier: CarrierId; status?: LineStatus; owner?: string }): Promise<void> {
     const status = line.status ?? 'ACTIVE';
-    await this.changed([line.mdn], () =>
-      this.db.line.upsert({
-        where: { mdn: line.mdn },
-        update: { sim: line.sim, carrier: line.carrier, status },
-        create: { mdn: line.mdn, sim: line.sim, carrier: line.carrier, status },
-      }),
+    const { mdn, sim, carrier, owner } = line;
+    await this.changed([mdn], () =>
+      this.db.$transaction([
+        // Before the upsert, which overwrites the status this condition reads.
+        ...(owner ? [this.db.line.updateMany({ where: { mdn, OR: [{ ownerId: null }, { status: 'DISCONNECTED' }] }, data: { ownerId: owner } })] : []),
+        this.db.line.upsert({ where: { mdn }, update: { sim, carrier, status }, create: { mdn, sim, carrier, status, ownerId: owner ?? null } }),
+      ]),
     );
+  }
+
+  /** A superuser's assignment: sets (or, with null, clears) the owner of a recorded line. */
+  async setOwner(mdn: string, ownerId: string | null): Promise<void> {
+    await this.changed([mdn], () => this.db.line.updateMany({ where: { mdn }, data: { ownerId } }));
   }
 
   async setStatus(mdn: string, status: LineStatus): Promise<void> {
@@ -67,13 +107,20 @@ export class LineRegistry {
     await this.changed([mdn], () => this.db.line.updateMany({ where: { mdn }, data: { sim } }));
   }
 
-  /** An MDN swap: the line keeps its SIM and carrier under a new number. */
+  /** An MDN swap: the line keeps its SIM, carrier and owner under a new number. */
   async renumber(oldMdn: string, newMdn: string, sim: string, carrier: CarrierId): Promise<void> {
     await this.changed([oldMdn, newMdn], () =>
-      this.db.$transaction([
-        this.db.line.deleteMany({ where: { mdn: oldMdn } }),
-        this.db.line.upsert({ where: { mdn: newMdn }, update: { sim, carrier, status: 'ACTIVE' }, create: { mdn: newMdn, sim, carrier, status: 'ACTIVE' } }),
-      ]),
+      this.db.$transaction(async (tx) => {
+        const old = await tx.line.findUnique({ where: { mdn: oldMdn }, select: { ownerId: true } });
+        await tx.line.deleteMany({ where: { mdn: oldMdn } });
+        const owner = old?.ownerId ?? null;
+        // An unknown old line has no owner to carry: then the new number keeps whatever it had.
+        await tx.line.upsert({
+          where: { mdn: newMdn },
+          update: { sim, carrier, status: 'ACTIVE', ...(owner ? { ownerId: owner } : {}) },
+          create: { mdn: newMdn, sim, carrier, status: 'ACTIVE', ownerId: owner },
+        });
+      }),
     );
   }
 

@@ -89,6 +89,10 @@ export interface CarrierOperationSpec<I, O> extends OperationBase<I, O> {
   planField?: keyof I & string;
   /** Input field naming the line for 'line' routing (default `mdn`). */
   lineField?: keyof I & string;
+  /** Input fields naming lines that must be the caller's (default: `lineField`). */
+  ownedLines?: readonly (keyof I & string)[];
+  /** Input fields naming SIMs whose lines must be the caller's (default: `sim`). */
+  ownedSims?: readonly (keyof I & string)[];
   handle(context: CarrierContext<I>): Promise<Outcome<O>>;
   /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
   onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<O>;
@@ -113,6 +117,9 @@ export interface RegisteredOperation {
   extended: boolean;
   planField?: string;
   lineField: string;
+  /** Input fields naming lines, and SIMs, that only their owner (or a superuser) may act on. */
+  ownedLines: readonly string[];
+  ownedSims: readonly string[];
   runLocal(context: LocalContext<unknown>): Promise<Outcome<unknown>>;
   runCarrier(context: CarrierContext<unknown>): Promise<Outcome<unknown>>;
   rejection(rejection: CarrierRejection, context: CarrierContext<unknown>): Outcome<unknown> | undefined;
@@ -139,6 +146,8 @@ export function defineOperation<I, O>(spec: OperationSpec<I, O>): RegisteredOper
       usesCarriers: spec.usesCarriers ?? false,
       extended: false,
       lineField: 'mdn',
+      ownedLines: [],
+      ownedSims: [],
       runLocal: (context) => spec.handle(typed(context)),
       runCarrier: () => Promise.reject(new Error(`${spec.name} does not use a carrier`)),
       rejection: () => undefined,
@@ -152,6 +161,8 @@ export function defineOperation<I, O>(spec: OperationSpec<I, O>): RegisteredOper
     extended: spec.extended ?? false,
     planField: spec.planField,
     lineField: spec.lineField ?? 'mdn',
+    ownedLines: spec.ownedLines ?? [spec.lineField ?? 'mdn'],
+    ownedSims: spec.ownedSims ?? ['sim'],
     runLocal: () => Promise.reject(new Error(`${spec.name} needs a carrier`)),
     runCarrier: (context) => spec.handle(typed(context)),
     rejection: (rejection, context) => spec.onRejection?.(rejection, typed(context)),

@@ -6,6 +6,7 @@ import { me } from './account/me.js';
 import { transaction } from './account/transaction.js';
 import { activationOperations } from './activation/index.js';
 import { carrierStatuses, getSetting, listSettings, updateSetting } from './admin/settings.js';
+import { assignLineOwner } from './admin/line-owner.js';
 import { extendedOperations } from './extended/index.js';
 import { featureOperations } from './features/index.js';
 import { lifecycleOperations } from './lifecycle/index.js';
@@ -15,7 +16,7 @@ import { issueToken, revokeToken } from './management/tokens.js';
 import { planOperations } from './plans/index.js';
 import { queryOperations } from './queries/index.js';
 
-export const adminOperations: RegisteredOperation[] = [listSettings, getSetting, updateSetting, carrierStatuses];
+export const adminOperations: RegisteredOperation[] = [listSettings, getSetting, updateSetting, carrierStatuses, assignLineOwner];
 export const accountOperations: RegisteredOperation[] = [me, transaction];
 export const managementOperations: RegisteredOperation[] = [
   listUsers,

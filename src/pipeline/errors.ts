@@ -58,6 +58,18 @@ export class PlanNotAuthorizedError extends GatewayError {
   }
 }
 
+/** A line (or SIM) named by the request belongs to another user. Never says whose. */
+export class LineNotOwnedError extends GatewayError {
+  override readonly name = 'LineNotOwnedError';
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+  constructor(kind: 'line' | 'SIM', value: string) {
+    // Validation bounded the value already; the cut keeps that true should a field ever loosen.
+    const shown = value.length > 32 ? `${value.slice(0, 32)}…` : value;
+    super(`${kind === 'line' ? 'Line' : 'The line of SIM'} ${shown} belongs to another user`);
+  }
+}
+
 export class ValidationFailedError extends GatewayError {
   override readonly name = 'ValidationFailedError';
   readonly status = 422;

@@ -1,5 +1,5 @@
 // The one execution path of every operation, REST or GraphQL: auth → maintenance → rate
-// limit → validation → plan authorization → carrier resolution → idempotency → carrier call
+// limit → validation → plan authorization → line ownership → carrier resolution → idempotency → carrier call
 // → envelope → transaction/audit row. Carrier resolution comes before the transaction id
 // is reserved so that a request refused for a disabled or unsupported carrier changes nothing.
 
@@ -18,6 +18,7 @@ import {
   UnauthenticatedError,
 } from './errors.js';
 import { convertKeys, toSnake } from '../lib/case.js';
+import { checkLineOwnership } from './line-ownership.js';
 import type { RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
 import { validateInput, type InputSources } from './validate.js';
@@ -60,6 +61,7 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
   if (operation.routing === 'none') return operation.runLocal({ input, user, services, request });
 
   const plan = operation.planField ? await authorizedPlan(request, user, text(input[operation.planField]) ?? '') : null;
+  await checkLineOwnership(operation, input, request, user);
   const carrierId = await resolveCarrier(operation, input, request, user, plan, settings.default_carrier);
   if (!settings.carriers_enabled[carrierId]) throw new CarrierDisabledError(carrierId);
   const carrier = services.carriers.adapter(carrierId);
@@ -166,7 +168,7 @@ async function resolveCarrier(
     }
     case 'sim': {
       const sim = text(input.sim);
-      const home = sim ? await request.services.lines.bySim(sim) : null;
+      const home = sim ? await request.simHomes.load(sim) : null;
       return home?.carrier ?? fallback;
     }
     default:

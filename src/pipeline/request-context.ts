@@ -15,6 +15,8 @@ export interface RequestContext {
   authFailure: string;
   services: Services;
   lineHomes: DataLoader<string, LineHome | null>;
+  /** The line holding each SIM, for SIM routing and ownership (one query per request, uncached across requests). */
+  simHomes: DataLoader<string, LineHome | null>;
 }
 
 export async function createRequestContext(services: Services, requestId: string, authorization: string | null): Promise<RequestContext> {
@@ -30,5 +32,9 @@ export async function createRequestContext(services: Services, requestId: string
     const homes = await services.lines.byMdns(mdns);
     return mdns.map((mdn) => homes.get(mdn) ?? null);
   });
-  return { requestId, user, authFailure, services, lineHomes };
+  const simHomes = new DataLoader<string, LineHome | null>(async (sims) => {
+    const homes = await services.lines.bySims(sims);
+    return sims.map((sim) => homes.get(sim) ?? null);
+  });
+  return { requestId, user, authFailure, services, lineHomes, simHomes };
 }

@@ -1,5 +1,6 @@
-// The five runtime settings of the spec: defaults, descriptions and the PUT validation
-// rules. Values are JSON-encoded strings, exactly as the spec exposes them.
+// The runtime settings: the spec's five and the gateway's own `line_ownership`, with
+// defaults, descriptions and the PUT validation rules. Values are JSON-encoded strings,
+// exactly as the spec exposes them.
 
 import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
 
@@ -9,6 +10,7 @@ export const SETTING_KEYS = [
   'carrier_321_display_name',
   'carrier_carrier_b_display_name',
   'maintenance_mode',
+  'line_ownership',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -18,7 +20,12 @@ export interface SettingsValues {
   carrier_321_display_name: string;
   carrier_carrier_b_display_name: string;
   maintenance_mode: boolean;
+  line_ownership: LineOwnershipMode;
 }
+
+/** `enforced`: a user acts only on their own lines (and unowned ones); `off`: on any line (single-team deployments). */
+export const LINE_OWNERSHIP_MODES = ['enforced', 'off'] as const;
+export type LineOwnershipMode = (typeof LINE_OWNERSHIP_MODES)[number];
 
 /** A rejected PUT: the message is shown to the caller as a 422 detail. */
 export class SettingRuleViolation extends Error {
@@ -85,6 +92,17 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
     validate(value) {
       if (typeof value !== 'boolean') throw new SettingRuleViolation('value must be true or false');
       return value;
+    },
+  },
+  line_ownership: {
+    description:
+      'Whether a user may act only on the lines they activated (and on lines nobody owns): "enforced" (default), or "off" for single-team deployments',
+    defaultValue: 'enforced',
+    validate(value) {
+      if (!(LINE_OWNERSHIP_MODES as readonly unknown[]).includes(value)) {
+        throw new SettingRuleViolation(`value must be one of ${LINE_OWNERSHIP_MODES.map((mode) => `"${mode}"`).join(', ')} (a JSON string)`);
+      }
+      return value as LineOwnershipMode;
     },
   },
 };

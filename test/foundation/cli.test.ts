@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
+import { seedLine } from '../support/lines.js';
+import { DEFAULT_SANDBOX_CREDENTIALS } from '../../src/sandbox/start.js';
 import { run, type ProcessResult } from './helpers.js';
 
 let dir: string;
@@ -79,6 +81,56 @@ describe('the documented commands', () => {
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ detail: 'Token has been revoked' });
   }, 30_000);
+});
+
+describe('line ownership', () => {
+  /** The CLI pointed at the test gateway's sandbox carriers, where it looks up lines the gateway never saw. */
+  const lineAdmin = (...args: string[]): Promise<ProcessResult> =>
+    run('npm', ['run', '--silent', 'admin', '--', 'line', ...args], {
+      ...env,
+      CARRIER_321_URL: gateway.sandboxes.urls['321'],
+      CARRIER_321_API_KEY: DEFAULT_SANDBOX_CREDENTIALS['321'].apiKey,
+      CARRIER_B_URL: gateway.sandboxes.urls.carrier_b,
+      CARRIER_B_ACCOUNT_ID: DEFAULT_SANDBOX_CREDENTIALS.carrier_b.accountId,
+      CARRIER_B_API_SECRET: DEFAULT_SANDBOX_CREDENTIALS.carrier_b.apiSecret,
+    });
+  const ownerOf = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn)?.ownerId;
+
+  it('assigns a line the gateway never saw (found at its carrier), reassigns it and makes it unowned', async () => {
+    const line = await seedLine(gateway, { carrier: 'carrier_b', register: false });
+    const assigned = await lineAdmin('assign', line.mdn, 'bob');
+    expect({ code: assigned.code, stderr: messageOf(assigned) }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(assigned.stdout)).toEqual({ mdn: line.mdn, sim: line.sim, carrier: 'carrier_b', status: 'ACTIVE', owner: 'bob' });
+    const directory = gateway.app.services.directory;
+    expect(await ownerOf(line.mdn)).toBe((await directory.userByName('bob')).id);
+
+    const reassigned = await lineAdmin('assign', line.mdn, 'alice', '--carrier', 'carrier_b');
+    expect(JSON.parse(reassigned.stdout)).toMatchObject({ owner: 'alice' });
+    expect(await ownerOf(line.mdn)).toBe((await directory.userByName('alice')).id);
+
+    const cleared = await lineAdmin('unassign', line.mdn);
+    expect(JSON.parse(cleared.stdout)).toMatchObject({ owner: null });
+    expect(await ownerOf(line.mdn)).toBeNull();
+  }, 60_000);
+
+  it('refuses an MDN no carrier knows and bad input, with one clear message, and records nothing', async () => {
+    // Run apart from the sixteen bad-input processes below, to keep the cores' load bounded.
+    const cases: [string[], RegExp][] = [
+      [['assign', '5550001234', 'bob'], /^Line 5550001234 is not known to any enabled carrier$/],
+      [['assign', '5550009876'], /line assign needs 2 arguments/],
+      [['assign', '12', 'bob'], /^<mdn>: mdn must be exactly 10 digits$/],
+      [['assign', '5550009876', 'nobody'], /^No user named "nobody"$/],
+      [['unassign', '5550009876', '--carrier', 'carrier_x'], /^--carrier: carrier must be 321 or carrier_b$/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => lineAdmin(...args)));
+    results.forEach((result, index) => {
+      const [args, message] = cases[index]!;
+      expect({ args, code: result.code === 0 ? 0 : 'non-zero', stdout: result.stdout }).toEqual({ args, code: 'non-zero', stdout: '' });
+      expect(messageOf(result)).toMatch(message);
+    });
+    expect(await ownerOf('5550001234')).toBeUndefined();
+    expect(await ownerOf('5550009876')).toBeUndefined();
+  }, 90_000);
 });
 
 // Sixteen CLI processes start at once here (npm, tsx and Prisma each), so on two busy cores a

@@ -1,4 +1,4 @@
-// The five runtime settings over REST and GraphQL: listing, reading, every PUT validation rule
+// The six runtime settings (the spec's five and line_ownership) over REST and GraphQL: listing, reading, every PUT validation rule
 // of the spec (422 `{detail:[{type,loc,msg}]}` / BAD_USER_INPUT, nothing changed), unknown keys
 // (404), carrier status without credentials, and a change seen by another replica.
 
@@ -42,10 +42,10 @@ async function expectRuleViolation(key: string, raw: string, message: RegExp): P
 }
 
 describe('reading settings', () => {
-  it('lists all five with key, JSON value, description and an ISO 8601 UTC updated_at', async () => {
+  it('lists all six with key, JSON value, description and an ISO 8601 UTC updated_at', async () => {
     const answer = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/', { token: admin });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((setting) => setting.key)).toEqual(['default_carrier', 'carriers_enabled', 'carrier_321_display_name', 'carrier_carrier_b_display_name', 'maintenance_mode']);
+    expect(answer.body.map((setting) => setting.key)).toEqual(['default_carrier', 'carriers_enabled', 'carrier_321_display_name', 'carrier_carrier_b_display_name', 'maintenance_mode', 'line_ownership']);
     for (const setting of answer.body) {
       expect(Object.keys(setting).sort()).toEqual(['description', 'key', 'updated_at', 'value']);
       expect(typeof setting.description).toBe('string');
@@ -67,7 +67,7 @@ describe('reading settings', () => {
     const graphql = await gateway.graphql('{ setting(key: "default_carrier") { key value description updatedAt } settings { key } }', { token: admin });
     expect(graphql.errors).toBeUndefined();
     expect(graphql.data?.setting).toEqual({ key: 'default_carrier', value: '"321"', description: rest.body.description, updatedAt: rest.body.updated_at });
-    expect((graphql.data?.settings as unknown[]).length).toBe(5);
+    expect((graphql.data?.settings as unknown[]).length).toBe(6);
   });
 
   it('answers 404 for an unknown key on GET and PUT, and NOT_FOUND on GraphQL', async () => {
@@ -175,6 +175,19 @@ describe('validation rules for PUT', () => {
     expect(Date.parse(on.body.updated_at as string)).toBeGreaterThanOrEqual(Date.parse(before));
     const off = await updateOnGraphQL('maintenance_mode', 'false');
     expect(off.data?.updateSetting.value).toBe('false');
+  });
+
+  it.each([
+    ['another word', '"on"'],
+    ['an unquoted word', 'off'],
+    ['a boolean', 'false'],
+    ['null', 'null'],
+  ])('line_ownership refuses %s', (_name, raw) => expectRuleViolation('line_ownership', raw, /"enforced", "off"|JSON/));
+
+  it('line_ownership defaults to "enforced" and accepts "off" and back', async () => {
+    expect(await value('line_ownership')).toBe('"enforced"');
+    expect((await put('line_ownership', { value: '"off"' })).body.value).toBe('"off"');
+    expect((await updateOnGraphQL('line_ownership', '"enforced"')).data?.updateSetting.value).toBe('"enforced"');
   });
 
   it.each([

@@ -20,8 +20,10 @@ export const activationSpec = {
   output: operationResult,
   routing: 'plan',
   planField: 'planId',
+  // The SIM to activate names no line yet: the new line will be the caller's.
+  ownedSims: [],
   transactionPrefix: 'ACT_',
-  handle: async ({ carrier, carrierId, services, input, plan, transactionId }) => {
+  handle: async ({ carrier, carrierId, services, input, plan, transactionId, user }) => {
     const address = e911Of(input);
     const result = await carrier.activate({
       sim: input.sim,
@@ -35,8 +37,9 @@ export const activationSpec = {
       wfc: wfcFor(plan, address),
       transactionId,
     });
-    // Later operations on this line (by mdn or sim) must reach the carrier that holds it.
-    await services.lines.record({ mdn: result.mdn, sim: result.sim, carrier: carrierId });
+    // Later operations on this line (by mdn or sim) must reach the carrier that holds it, and
+    // the line is the activating user's (the only place a line gets its owner from a request).
+    await services.lines.record({ mdn: result.mdn, sim: result.sim, carrier: carrierId, owner: user.id });
     return success(transactionId, { mdn: result.mdn, sim: result.sim, customerId: result.customerId, ...wfcWarning('Activation', result.wfc) });
   },
   // The spec's activation failure body names the SIM, not a line (there is none yet).

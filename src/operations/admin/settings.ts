@@ -6,7 +6,7 @@ import { SettingRuleViolation, isSettingKey } from '../../settings/definitions.j
 import { defineOperation } from '../define.js';
 import { carrierStatus, setting, settingView } from './schemas.js';
 
-const keyParameter = z.string().min(1).describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name or maintenance_mode');
+const keyParameter = z.string().min(1).describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name, maintenance_mode or line_ownership');
 
 export const listSettings = defineOperation({
   name: 'settings',
@@ -39,7 +39,7 @@ export const updateSetting = defineOperation({
   name: 'updateSetting',
   kind: 'mutation',
   description:
-    'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false.',
+    'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false; line_ownership is "enforced" or "off".',
   rest: { method: 'PUT', path: '/settings/{key}' },
   input: z.object({ key: keyParameter, value: z.string().describe('The new value, JSON-encoded') }),
   output: setting,

@@ -14,6 +14,8 @@ export const addChildLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   lineField: 'parentMdn',
+  ownedLines: ['parentMdn', 'childMdn'],
+  ownedSims: ['parentSim', 'childSim'],
   transactionPrefix: 'ADD_LINE_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.addChildLine({ ...input, transactionId: id });

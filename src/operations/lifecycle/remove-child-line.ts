@@ -14,6 +14,8 @@ export const removeChildLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   lineField: 'parentMdn',
+  ownedLines: ['parentMdn', 'childMdn'],
+  ownedSims: ['parentSim', 'childSim'],
   transactionPrefix: 'REM_LINE_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.removeChildLine({ ...input, transactionId: id });

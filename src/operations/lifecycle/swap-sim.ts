@@ -22,6 +22,7 @@ export const swapSim = defineOperation({
   output: operationResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'line',
+  ownedSims: ['oldSim', 'newSim'],
   transactionPrefix: 'SWAP_',
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;

@@ -1,0 +1,105 @@
+// The line registry's owner rules on both providers: only activation gives a line an owner
+// (a new line, an unowned one, or a reused number that was disconnected), nothing else moves
+// it, an MDN swap carries it to the new number, and a superuser's assignment sets or clears it.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { openData, type DataServices } from '../../src/db/data.js';
+import { LineRegistry } from '../../src/lines/registry.js';
+import { createPostgresSchema, postgresAvailable, type PostgresSchema } from '../support/postgres.js';
+
+let counter = 0;
+/** A number no other case of this file uses. */
+const nextMdn = () => `555${String(process.pid % 1000).padStart(3, '0')}${String(++counter).padStart(4, '0')}`;
+
+function registrySuite(provider: 'sqlite' | 'postgresql') {
+  describe(`on ${provider}`, () => {
+    let data: DataServices | null = null;
+    let lines: LineRegistry;
+    let dir: string;
+    let postgres: PostgresSchema | undefined;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'line-registry-'));
+      if (provider === 'postgresql') {
+        if (!(await postgresAvailable())) return;
+        postgres = await createPostgresSchema();
+      }
+      const url = postgres?.url ?? `file:${join(dir, 'gateway.db')}`;
+      data = await openData(loadConfig({ DATABASE_URL: url, DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) }));
+      lines = new LineRegistry(data.db);
+    });
+    afterAll(async () => {
+      await data?.close();
+      await postgres?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    const ownerOf = async (mdn: string) => (await lines.byMdns([mdn])).get(mdn)?.ownerId;
+    const skipWithout = (context: { skip(note: string): void }) => {
+      if (!data) context.skip('PostgreSQL is not available');
+    };
+
+    it('activation gives a new line its owner; a later activation or a lifecycle record keeps it', async (context) => {
+      skipWithout(context);
+      const mdn = nextMdn();
+      await lines.record({ mdn, sim: 'S1', carrier: '321', owner: 'alice' });
+      expect(await ownerOf(mdn)).toBe('alice');
+      await lines.record({ mdn, sim: 'S1', carrier: '321', owner: 'bob' });
+      await lines.record({ mdn, sim: 'S2', carrier: '321', status: 'SUSPENDED' });
+      expect((await lines.byMdns([mdn])).get(mdn)).toEqual({ mdn, sim: 'S2', carrier: '321', status: 'SUSPENDED', ownerId: 'alice' });
+    });
+
+    it('a line learned without an owner stays unowned until an activation or an assignment', async (context) => {
+      skipWithout(context);
+      const [learned, assigned] = [nextMdn(), nextMdn()];
+      await lines.record({ mdn: learned, sim: 'S3', carrier: 'carrier_b' });
+      expect(await ownerOf(learned)).toBeNull();
+      await lines.record({ mdn: learned, sim: 'S3', carrier: 'carrier_b', owner: 'bob' });
+      expect(await ownerOf(learned)).toBe('bob');
+      await lines.record({ mdn: assigned, sim: 'S4', carrier: '321' });
+      await lines.setOwner(assigned, 'carol');
+      expect(await ownerOf(assigned)).toBe('carol');
+      await lines.setOwner(assigned, null);
+      expect(await ownerOf(assigned)).toBeNull();
+    });
+
+    it('a disconnected number activated again is a new line: the new activation owns it', async (context) => {
+      skipWithout(context);
+      const mdn = nextMdn();
+      await lines.record({ mdn, sim: 'S5', carrier: '321', owner: 'alice' });
+      await lines.setStatus(mdn, 'DISCONNECTED');
+      await lines.record({ mdn, sim: 'S6', carrier: '321', owner: 'bob' });
+      expect((await lines.byMdns([mdn])).get(mdn)).toMatchObject({ sim: 'S6', status: 'ACTIVE', ownerId: 'bob' });
+    });
+
+    it('an MDN swap carries the owner to the new number; an unknown line carries none', async (context) => {
+      skipWithout(context);
+      const [old, next, unknown, taken] = [nextMdn(), nextMdn(), nextMdn(), nextMdn()];
+      await lines.record({ mdn: old, sim: 'S7', carrier: '321', owner: 'alice' });
+      await lines.renumber(old, next, 'S7', '321');
+      expect(await lines.byMdns([old, next])).toEqual(new Map([[next, { mdn: next, sim: 'S7', carrier: '321', status: 'ACTIVE', ownerId: 'alice' }]]));
+      await lines.record({ mdn: taken, sim: 'S8', carrier: '321', owner: 'bob' });
+      await lines.renumber(unknown, taken, 'S9', '321');
+      expect((await lines.byMdns([taken])).get(taken)).toMatchObject({ sim: 'S9', ownerId: 'bob' });
+    });
+
+    it('lists a user’s lines by MDN, bounded, with the total; finds lines by SIM', async (context) => {
+      skipWithout(context);
+      const mdns = [nextMdn(), nextMdn(), nextMdn()];
+      for (const mdn of [...mdns].reverse()) await lines.record({ mdn, sim: `L${mdn}`, carrier: '321', owner: 'dave' });
+      const firstTwo = await lines.ownedBy('dave', 2);
+      expect(firstTwo).toEqual({ lines: mdns.slice(0, 2).map((mdn) => expect.objectContaining({ mdn, ownerId: 'dave' })), total: 3 });
+      expect((await lines.ownedBy('nobody')).total).toBe(0);
+      const bySim = await lines.bySims([`L${mdns[0]}`, `L${mdns[2]}`, 'NOPE']);
+      expect([...bySim.keys()].sort()).toEqual([`L${mdns[0]}`, `L${mdns[2]}`]);
+      expect(bySim.get(`L${mdns[2]}`)?.mdn).toBe(mdns[2]);
+    });
+  });
+}
+
+registrySuite('sqlite');
+registrySuite('postgresql');
