@@ -25,7 +25,7 @@ export interface Application {
 
 export async function startApplication(config: Config, options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const data = await openData(config);
+  const data = await openData(config, logger);
   let carriers: ConnectedCarriers;
   try {
     carriers = await connectCarriers(config, options.env ?? process.env);
