@@ -18,7 +18,7 @@ export interface RedisOptions {
 export async function connectRedis(url: string, logger: Logger, options: RedisOptions = {}): Promise<Redis> {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
-    commandTimeout: options.commandTimeoutMs ?? 250,
+    commandTimeout: options.commandTimeoutMs ?? 500,
     connectTimeout: 2_000,
     maxRetriesPerRequest: 1,
     // 100 ms, 200 ms… up to 5 s between attempts, forever: the counters come back with Redis.
