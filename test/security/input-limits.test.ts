@@ -138,6 +138,8 @@ describe('operation input schemas', () => {
   });
 
   it('use only regexes recheck calls safe', () => {
+    // The control case: the email pattern this replaced (60 KB took 6 s) is caught.
+    expect(checkSync(String.raw`^[^@\s]+@[^@\s]+\.[^@\s]+$`, '').status).toBe('vulnerable');
     const unsafe = [...regexes.values()]
       .map(({ regex, path }) => ({ path, regex: String(regex), status: checkSync(regex.source, regex.flags).status }))
       .filter((result) => result.status !== 'safe');
@@ -202,6 +204,10 @@ describe('oversized values on the real gateway', () => {
     expect(rest.status).toBe(422);
     expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'address1'], msg: 'address1 must be at most 100 characters' }] });
     expect(await gateway.app.services.transactions.find(transactionId)).toBeNull();
+    expect(await carrierCalls()).toBe(before);
+    const graphql = await activateOnGraphQL(gateway, token, { ...body, transaction_id: `${transactionId}-GQL` });
+    expect(graphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await gateway.app.services.transactions.find(`${transactionId}-GQL`)).toBeNull();
     expect(await carrierCalls()).toBe(before);
     // The same activation with a real address goes through: the cap, not the gateway, refused.
     const accepted = await gateway.rest('POST', '/sim/activate/', { token, body: { ...body, address1: '1 Main St' } });
