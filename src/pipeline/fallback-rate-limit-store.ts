@@ -8,6 +8,8 @@ import type { Logger } from '../lib/logger.js';
 import type { Metrics } from '../metrics.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type Identity, type RateLimitStore } from './rate-limit-store.js';
 
+const SKIP_AFTER_FAILURE_MS = 5_000;
+
 const keyOf = (identity: Identity) => `${identity.contextIdentity}:${identity.fieldIdentity}`;
 
 export class FallbackRateLimitStore implements RateLimitStore {
@@ -16,6 +18,8 @@ export class FallbackRateLimitStore implements RateLimitStore {
   /** Which store served the read of an identity, so that its write goes to the same one. */
   private readonly readFrom = new Map<string, RateLimitStore>();
   private outage = false;
+  /** After a failed command on a connected Redis (hung, not closed), Redis is left alone until then. */
+  private skipUntil = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -50,10 +54,14 @@ export class FallbackRateLimitStore implements RateLimitStore {
 
   /** Runs `action` on Redis when it is connected, else (or when it fails) on the local store. */
   private async attempt<T>(action: (store: RateLimitStore) => Promise<T>): Promise<{ value: T; used: RateLimitStore }> {
-    if (this.redis.status === 'ready') {
+    if (this.redis.status === 'ready' && Date.now() >= this.skipUntil) {
       try {
-        return { value: await action(this.shared), used: this.shared };
+        const value = await action(this.shared);
+        if (this.outage) this.recovered();
+        return { value, used: this.shared };
       } catch (error) {
+        // A timed-out command leaves the connection up: without a pause every request would wait for it.
+        this.skipUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
         this.lost(error as Error);
       }
     }
@@ -69,6 +77,7 @@ export class FallbackRateLimitStore implements RateLimitStore {
   }
 
   private recovered(): void {
+    this.skipUntil = 0;
     this.metrics.redisUp.set(1);
     if (!this.outage) return;
     this.outage = false;

@@ -145,7 +145,7 @@ async function redisServerAvailable(): Promise<boolean> {
 }
 
 async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'], { stdio: 'ignore' });
   const up = await eventually(
     () =>
       new Promise<boolean>((resolve) => {
@@ -220,5 +220,19 @@ describe.skipIf(!canRun)('a Redis that goes away and comes back', () => {
     expect(await eventually(async () => recoveries(log.lines).length > 0 && (await metric(second, 'line_gateway_redis_up')) === 1, 20_000)).toBe(true);
     expect(recoveries(log.lines)).toHaveLength(1);
     expect(await sharedBudget()).toBe(true);
+  });
+
+  it('answers while Redis hangs (connected but silent) and shares again afterwards', async () => {
+    const { token } = await first.user();
+    const fallbacks = await metric(first, 'line_gateway_rate_limit_fallback_total');
+    // DEBUG SLEEP blocks the server with its connections open: commands time out instead of failing.
+    const sleeper = spawn('redis-cli', ['-p', String(port), 'DEBUG', 'SLEEP', '3'], { stdio: 'ignore' });
+    const slept = new Promise((resolve) => sleeper.once('exit', resolve));
+    expect(await eventually(async () => (await suspend(first, token)).status === 400 && (await metric(first, 'line_gateway_rate_limit_fallback_total')) > fallbacks, 10_000)).toBe(true);
+    expect(warnings(log.lines)).toHaveLength(2);
+    await slept;
+    // Once Redis answers again (after the pause), the next call goes to it and says so.
+    const { token: later } = await first.user();
+    expect(await eventually(async () => (await suspend(first, later)).status === 400 && recoveries(log.lines).length === 2, 20_000, 500)).toBe(true);
   });
 });
