@@ -1,7 +1,6 @@
 // Wires the process together: database (migrated), auth, settings, carriers and rate limits.
 // main.ts and the tests build the gateway through here (the admin CLI needs only db/data.ts).
 
-import { Redis } from 'ioredis';
 import { Authenticator } from './auth/authenticator.js';
 import type { SigningKey } from './auth/secret.js';
 import { connectCarriers, type ConnectedCarriers } from './carriers/connect.js';
@@ -10,7 +9,9 @@ import { openData } from './db/data.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { LineRegistry } from './lines/registry.js';
 import { Metrics } from './metrics.js';
-import { MemoryRateLimitStore, RedisRateLimitStore } from './pipeline/rate-limit-store.js';
+import { FallbackRateLimitStore } from './pipeline/fallback-rate-limit-store.js';
+import { MemoryRateLimitStore } from './pipeline/rate-limit-store.js';
+import { closeRedis, connectRedis } from './pipeline/redis-client.js';
 import { RateLimiter } from './pipeline/rate-limiter.js';
 import { TransactionLog } from './pipeline/transaction-log.js';
 import type { Services } from './services.js';
@@ -24,7 +25,7 @@ export interface Application {
 
 export async function startApplication(config: Config, options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const data = await openData(config);
+  const data = await openData(config, logger);
   let carriers: ConnectedCarriers;
   try {
     carriers = await connectCarriers(config, options.env ?? process.env);
@@ -32,7 +33,8 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     await data.close();
     throw error;
   }
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
+  const metrics = new Metrics();
   const services: Services = {
     config,
     db: data.db,
@@ -41,11 +43,11 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     tokens: data.tokens,
     authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, config.CACHE_TTL_MS),
     carriers: carriers.registry,
-    rateLimiter: new RateLimiter(redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore()),
+    rateLimiter: new RateLimiter(redis ? new FallbackRateLimitStore(redis, logger, metrics) : new MemoryRateLimitStore()),
     transactions: new TransactionLog(data.db),
     lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
     logger,
-    metrics: new Metrics(),
+    metrics,
   };
   return {
     services,
@@ -54,7 +56,7 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     async close() {
       await carriers.registry.close();
       await carriers.sandboxes?.close();
-      await redis?.quit().catch(() => undefined);
+      if (redis) await closeRedis(redis);
       await data.close();
     },
   };

@@ -11,6 +11,9 @@ async function main(): Promise<void> {
   let ready = false;
   const app = await startApplication(config);
   const { logger } = app.services;
+  // Node prints process warnings as plain text; stderr carries JSON lines only.
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => logger.warn('process warning', { name: warning.name, warning: warning.message }));
   const gateway = createGateway(app.services, { ready: () => ready });
   const url = await gateway.listen(config.PORT, config.HOST);
   ready = true;

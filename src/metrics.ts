@@ -1,7 +1,7 @@
 // Prometheus metrics for operators (GET /metrics, superuser token): how each operation
 // answers and how fast, and how each carrier behaves. Labels never carry a line or a user.
 
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export class Metrics {
   readonly registry = new Registry();
@@ -18,6 +18,18 @@ export class Metrics {
     name: 'line_gateway_carrier_operations_total',
     help: 'Operations that reached a carrier, by carrier and outcome: answered, refused, or the kind of fault',
     labelNames: ['carrier', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly redisUp = new Gauge({
+    name: 'line_gateway_redis_up',
+    help: 'Whether the shared rate-limit counters (Redis) are reachable: 1 or 0 (absent without REDIS_URL)',
+    registers: [this.registry],
+  });
+
+  readonly rateLimitFallbacks = new Counter({
+    name: 'line_gateway_rate_limit_fallback_total',
+    help: 'Rate-limit store calls served by per-replica counters because Redis was unreachable',
     registers: [this.registry],
   });
 

@@ -11,9 +11,11 @@ import { useInputErrorCodes } from './graphql/use-input-error-codes.js';
 import { usePartialSuccessStatus } from './graphql/use-partial-success-status.js';
 import { useUnexpectedErrorLog } from './graphql/use-unexpected-error-log.js';
 import { sendJson } from './http/json.js';
+import { quote } from './lib/quote.js';
 import { operations } from './operations/index.js';
-import { ForbiddenError, InternalError, isGatewayError, UnauthenticatedError } from './pipeline/errors.js';
+import { ForbiddenError, UnauthenticatedError } from './pipeline/errors.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
+import { logRefusal, writeRestError } from './rest/error-response.js';
 import { handleRest } from './rest/handler.js';
 import { compileRoutes } from './rest/routes.js';
 import type { Services } from './services.js';
@@ -84,7 +86,8 @@ export function createGateway(services: Services, options: { ready: () => boolea
       if (url.pathname === '/healthz' && request.method === 'GET') return healthz(response);
       if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response, requestId);
       const context = () => createRequestContext(services, requestId, request.headers.authorization ?? null);
-      if (await handleRest(routes, request, response, url, context)) return;
+      if (await handleRest(routes, request, response, url, context, { logger: services.logger, requestId })) return;
+      logRefusal({ logger: services.logger, requestId }, 404, 'NOT_FOUND', `No route ${quote(url.pathname, 128)}`);
       sendJson(response, 404, { detail: 'Not Found' });
     } catch (error) {
       writeError(response, error, requestId);
@@ -108,10 +111,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
   }
 
   function writeError(response: ServerResponse, error: unknown, requestId: string): void {
-    const known = isGatewayError(error) ? error : new InternalError(requestId);
-    if (!isGatewayError(error)) services.logger.error('unexpected error', { requestId, error: String(error), stack: (error as Error | undefined)?.stack });
-    if (response.headersSent) return void response.destroy();
-    sendJson(response, known.status, known.restBody(), known.headers());
+    writeRestError(response, error, { logger: services.logger, requestId });
   }
 
   return {

@@ -1,6 +1,6 @@
 // Turns an Authorization header into the calling user, or refuses it. The algorithm is
-// pinned (no `none`, no RSA/HMAC confusion), expiry is honoured, and revoked tokens and
-// deactivated users are refused. Token state is cached per replica for CACHE_TTL_MS.
+// pinned (no `none`, no RSA/HMAC confusion), every token must carry an expiry and the id
+// (jti) of a token the gateway issued, and revoked tokens and deactivated users are refused. Token state is cached per replica for CACHE_TTL_MS.
 
 import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
@@ -40,6 +40,8 @@ export class Authenticator {
       throw new AuthenticationError(error instanceof jwt.TokenExpiredError ? 'Token has expired' : 'Invalid authentication credentials');
     }
     if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string') throw new AuthenticationError('Invalid authentication credentials');
+    // jsonwebtoken accepts a token without `exp` as never expiring; the gateway issues none.
+    if (typeof claims.exp !== 'number') throw new AuthenticationError('Token has no expiry (exp)');
     const state = await this.tokens.get(claims.jti, async () => {
       // One query reads the token and its user, and primes the directory's user cache.
       const row = await this.db.token.findUnique({ where: { id: claims.jti }, select: { userId: true, revokedAt: true, user: true } });
@@ -47,7 +49,8 @@ export class Authenticator {
       this.directory.prime(row.user);
       return { userId: row.userId, revoked: row.revokedAt !== null };
     });
-    if (!state || state.userId !== claims.sub) throw new AuthenticationError('Invalid authentication credentials');
+    if (!state) throw new AuthenticationError('Token is unknown: its id (jti) was not issued by this gateway');
+    if (state.userId !== claims.sub) throw new AuthenticationError('Invalid authentication credentials');
     if (state.revoked) throw new AuthenticationError('Token has been revoked');
     const user = await this.directory.user(state.userId);
     if (!user || !user.active) throw new AuthenticationError('User is deactivated');

@@ -5,6 +5,7 @@ import { randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Database } from '../db/client.js';
 import { DirectoryError, type UserRecord } from '../directory/types.js';
+import { quote } from '../lib/quote.js';
 
 export const JWT_ALGORITHM = 'HS256';
 export const JWT_ISSUER = 'line-gateway';
@@ -14,7 +15,7 @@ const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_00
 /** `30m`, `12h`, `30d`, `2w` → milliseconds. */
 export function parseDuration(text: string): number {
   const match = /^(\d+)([smhdw])$/.exec(text.trim());
-  if (!match) throw new DirectoryError(`Invalid duration ${JSON.stringify(text)}: use a number followed by s, m, h, d or w (e.g. 30d)`);
+  if (!match) throw new DirectoryError(`Invalid duration ${JSON.stringify(quote(text))}: use a number followed by s, m, h, d or w (e.g. 30d)`);
   const milliseconds = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
   if (milliseconds <= 0) throw new DirectoryError('A token lifetime must be positive');
   return milliseconds;

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
+import type { Logger } from '../lib/logger.js';
 
 /** The client type the repositories are written against (identical for both providers). */
 export type Database = SqliteClient;
@@ -40,20 +41,37 @@ export function postgresSchema(url: string): string {
   return searchPath ? searchPath.replace(/^"(.*)"$/, '$1') : 'public';
 }
 
+// Prisma's own warnings and errors become events for the JSON logger instead of plain text on
+// stderr; errors also reach the caller as exceptions (a unique violation may be a 409), so they
+// are logged at debug only.
+const LOG_EVENTS = [
+  { emit: 'event', level: 'warn' },
+  { emit: 'event', level: 'error' },
+] as const;
+
+function routeLogs(client: { $on(event: 'warn' | 'error', callback: (event: { message: string; target: string }) => void): unknown }, logger: Logger | undefined): void {
+  if (!logger) return;
+  client.$on('warn', (event) => logger.warn('database warning', { message: event.message, target: event.target }));
+  client.$on('error', (event) => logger.debug('database error', { message: event.message, target: event.target }));
+}
+
 /** Loads only the chosen provider's client and driver (each carries its own query compiler). */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, logger?: Logger): Promise<Database> {
   if (target.provider === 'sqlite') {
     if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
     const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([import('../generated/sqlite/client.js'), import('@prisma/adapter-better-sqlite3')]);
     // A busy timeout lets concurrent writers (two replicas, or the CLI beside the server) queue
     // instead of failing with SQLITE_BUSY.
-    return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 }) });
+    const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 }), log: [...LOG_EVENTS] });
+    routeLogs(client, logger);
+    return client as unknown as Database;
   }
   const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import('../generated/postgresql/client.js'), import('@prisma/adapter-pg')]);
   // Prisma qualifies every table with a schema name (default "public") instead of following
   // the connection's search_path, so it must be told the schema the migrator used.
   const adapter = new PrismaPg({ connectionString: target.location, max: 10 }, { schema: postgresSchema(target.location) });
-  const client = new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter, log: [...LOG_EVENTS] });
+  routeLogs(client, logger);
   // Same schema, same model API: the generated types differ only in their provider tag.
   return client as unknown as Database;
 }

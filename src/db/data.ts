@@ -5,6 +5,7 @@
 import { resolveSigningKey, type SigningKey } from '../auth/secret.js';
 import { TokenService } from '../auth/tokens.js';
 import type { Config } from '../config.js';
+import type { Logger } from '../lib/logger.js';
 import { Directory } from '../directory/directory.js';
 import { SettingsStore } from '../settings/store.js';
 import { openDatabase, parseDatabaseUrl, type Database } from './client.js';
@@ -20,10 +21,10 @@ export interface DataServices {
 }
 
 /** Migrates the database, inserts missing default settings and opens the data services. */
-export async function openData(config: Config): Promise<DataServices> {
+export async function openData(config: Config, logger?: Logger): Promise<DataServices> {
   const target = parseDatabaseUrl(config.DATABASE_URL);
   await migrate(target);
-  const db = await openDatabase(target);
+  const db = await openDatabase(target, logger);
   const settings = new SettingsStore(db, config.CACHE_TTL_MS);
   await settings.ensureDefaults();
   const signingKey = resolveSigningKey({ secret: config.JWT_SECRET, dataDir: config.DATA_DIR });

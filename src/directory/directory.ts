@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { quote } from '../lib/quote.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import type { CarrierId } from '../carriers/types.js';
 import { DirectoryError, type PlanInput, type PlanRecord, type UserRecord } from './types.js';
@@ -80,7 +81,7 @@ export class Directory {
 
   async userByName(name: string): Promise<UserRecord> {
     const row = await this.db.user.findUnique({ where: { name } });
-    if (!row) throw new DirectoryError(`No user named ${JSON.stringify(name)}`);
+    if (!row) throw new DirectoryError(`No user named ${JSON.stringify(quote(name))}`);
     return toUser(row);
   }
 
@@ -99,7 +100,7 @@ export class Directory {
       });
       return toUser(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DirectoryError(`A user named ${JSON.stringify(input.name)} already exists`);
+      if (isUniqueViolation(error)) throw new DirectoryError(`A user named ${JSON.stringify(quote(input.name))} already exists`);
       throw error;
     }
   }
@@ -131,14 +132,14 @@ export class Directory {
       this.plans.delete(input.planId);
       return toPlan(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DirectoryError(`A plan with plan_id ${JSON.stringify(input.planId)} already exists`);
+      if (isUniqueViolation(error)) throw new DirectoryError(`A plan with plan_id ${JSON.stringify(quote(input.planId))} already exists`);
       throw error;
     }
   }
 
   async updatePlan(planId: string, changes: Partial<Omit<PlanInput, 'planId'>>): Promise<PlanRecord> {
     const existing = await this.db.plan.findUnique({ where: { planId } });
-    if (!existing) throw new DirectoryError(`No plan with plan_id ${JSON.stringify(planId)}`);
+    if (!existing) throw new DirectoryError(`No plan with plan_id ${JSON.stringify(quote(planId))}`);
     const row = await this.db.plan.update({ where: { planId }, data: changes });
     this.plans.delete(planId);
     // Plan lists embed plan details; a plan change is rare enough to drop them all.
@@ -151,7 +152,7 @@ export class Directory {
     const user = await this.userByName(userName);
     const plans = await this.db.plan.findMany({ where: { planId: { in: planIds } } });
     const missing = planIds.filter((planId) => !plans.some((plan) => plan.planId === planId));
-    if (missing.length > 0) throw new DirectoryError(`No plan with plan_id ${missing.map((id) => JSON.stringify(id)).join(', ')}`);
+    if (missing.length > 0) throw new DirectoryError(`No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`);
     for (const plan of plans) {
       await this.db.userPlan.upsert({
         where: { userId_planId: { userId: user.id, planId: plan.id } },

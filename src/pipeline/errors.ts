@@ -1,5 +1,8 @@
 // Every refusal the gateway itself makes, each carrying its HTTP status, its GraphQL error
 // code and its REST body (the spec's shapes; FastAPI's `{detail}` where the spec shows it).
+// Caller input in a message goes through `quote` (bounded).
+
+import { quote } from '../lib/quote.js';
 
 export interface ValidationIssue {
   type: string;
@@ -54,7 +57,7 @@ export class PlanNotAuthorizedError extends GatewayError {
   readonly status = 403;
   readonly code = 'PLAN_NOT_AUTHORIZED';
   constructor(readonly planId: string) {
-    super(`Plan ${planId} is not authorized for this user`);
+    super(`Plan ${quote(planId)} is not authorized for this user`);
   }
 }
 
@@ -90,7 +93,7 @@ export class DuplicateTransactionError extends GatewayError {
   readonly status = 409;
   readonly code = 'DUPLICATE_TRANSACTION';
   constructor(readonly transactionId: string) {
-    super(`Transaction ID ${transactionId} already exists`);
+    super(`Transaction ID ${quote(transactionId)} already exists`);
   }
   override extensions() {
     return { transactionId: this.transactionId };

@@ -3,10 +3,12 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { convertKeys, toCamel, toSnake } from '../lib/case.js';
+import { quote } from '../lib/quote.js';
 import { BodyTooLargeError, InvalidJsonError, readJsonBody, sendJson } from '../http/json.js';
 import { executeOperation } from '../pipeline/execute.js';
 import { ValidationFailedError } from '../pipeline/errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
+import { logRefusal, writeRestError, type LogScope } from './error-response.js';
 import { inSchemaOrder } from './field-order.js';
 import { lookup, type RestRoute } from './routes.js';
 
@@ -56,13 +58,14 @@ async function collectInput(
   return input;
 }
 
-/** Answers the request if it is a REST route; errors propagate to the server's error writer. */
+/** Answers the request if it is a REST route; errors of an operation are answered and logged here. */
 export async function handleRest(
   routes: readonly RestRoute[],
   request: IncomingMessage,
   response: ServerResponse,
   url: URL,
   context: () => Promise<RequestContext>,
+  log: LogScope,
 ): Promise<boolean> {
   const found = lookup(routes, request.method ?? 'GET', url.pathname);
   if (found.kind === 'not-found') return false;
@@ -72,10 +75,12 @@ export async function handleRest(
     return true;
   }
   if (found.kind === 'method-not-allowed') {
+    logRefusal(log, 405, 'METHOD_NOT_ALLOWED', `${quote(request.method ?? '', 16)} ${quote(url.pathname, 128)}`);
     sendJson(response, 405, { detail: 'Method Not Allowed' }, { allow: found.allowed.join(', ') });
     return true;
   }
   const { route, params } = found.match;
+  const scope = { ...log, operation: route.operation.name };
   const requestContext = await context();
   const sources = new Map<string, 'path' | 'query' | 'body'>();
   try {
@@ -84,10 +89,11 @@ export async function handleRest(
     sendJson(response, outcome.status, convertKeys(inSchemaOrder(route.operation.output, outcome.body), toSnake));
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
+      logRefusal(scope, 413, 'PAYLOAD_TOO_LARGE', error.message);
       sendJson(response, 413, { detail: error.message });
       return true;
     }
-    throw error;
+    writeRestError(response, error, scope);
   }
   return true;
 }

@@ -82,7 +82,7 @@ describe('a token the gateway did not issue as it is', () => {
 
   it('is refused when its jti was never issued', async () => {
     const { user } = await gateway.user();
-    await expectRefused(`Bearer ${signToken({ sub: user.id })}`, 'Invalid authentication credentials');
+    await expectRefused(`Bearer ${signToken({ sub: user.id })}`, 'Token is unknown: its id (jti) was not issued by this gateway');
   });
 
   it("is refused when its jti belongs to another user's token", async () => {

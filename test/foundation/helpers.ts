@@ -29,13 +29,13 @@ export function errorOf(answer: GraphQLAnswer): { code: unknown; message: string
   return { code: error?.extensions?.code, message: error?.message };
 }
 
-/** A token signed by hand with the gateway's claims (issuer, subject, jti). */
+/** A token signed by hand with the gateway's claims (issuer, subject, jti); `exp: null` leaves expiry out. */
 export function signToken(
-  claims: { sub: string; jti?: string; exp?: number },
+  claims: { sub: string; jti?: string; exp?: number | null },
   options: { secret?: string; algorithm?: jwt.Algorithm; key?: jwt.Secret } = {},
 ): string {
   const { sub, jti = randomUUID(), exp = Math.floor(Date.now() / 1000) + 3600 } = claims;
-  return jwt.sign({ su: false, sub, jti, iss: 'line-gateway', exp }, options.key ?? options.secret ?? TEST_JWT_SECRET, {
+  return jwt.sign({ su: false, sub, jti, iss: 'line-gateway', ...(exp === null ? {} : { exp }) }, options.key ?? options.secret ?? TEST_JWT_SECRET, {
     algorithm: options.algorithm ?? 'HS256',
   });
 }

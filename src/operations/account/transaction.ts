@@ -2,6 +2,7 @@
 // a superuser); the stored answer is exactly what the caller was sent.
 
 import { z } from 'zod';
+import { quote } from '../../lib/quote.js';
 import { NotFoundError } from '../../pipeline/errors.js';
 import { defineOperation } from '../define.js';
 
@@ -27,12 +28,12 @@ export const transaction = defineOperation({
   name: 'transaction',
   kind: 'query',
   description: 'The outcome of one of your transactions by id (any transaction for a superuser)',
-  input: z.object({ id: z.string().min(1).describe('Transaction id') }),
+  input: z.object({ id: z.string().min(1).max(100).describe('Transaction id, at most 100 characters') }),
   output: transactionRecord,
   routing: 'none',
   handle: async ({ services, input, user }) => {
     const record = await services.transactions.find(input.id);
-    if (!record || (record.userId !== user.id && !user.superuser)) throw new NotFoundError(`Transaction ${input.id} not found`);
+    if (!record || (record.userId !== user.id && !user.superuser)) throw new NotFoundError(`Transaction ${quote(input.id)} not found`);
     return {
       status: 200,
       body: {

@@ -3,36 +3,33 @@
 // ZIP or ZIP+4, an upper-case state, and an email whenever the SIM is an eSIM.
 
 import { z } from 'zod';
-import { activationIccid, language, nonEmpty, transactionId, upperState, zipCodeOrPlus4 } from '../schemas/fields.js';
+import { activationIccid, capped, language, MAX_LENGTH, nonEmpty, transactionId, upperState, zipCodeOrPlus4 } from '../schemas/fields.js';
 
 export const esimFlag = z
   .enum(['Y', 'N'], { error: 'is_esim must be Y or N' })
   .meta({ id: 'EsimFlag', description: 'Whether the SIM is an eSIM: Y (yes) or N (no, a physical SIM)' });
 
-const email = z
-  .string()
+// One local part, then dot-separated labels that cannot hold a dot themselves: each character
+// has one place to go, so matching is linear (the former `[^@\s]+\.[^@\s]+` was quadratic).
+export const EMAIL_PATTERN = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
+
+const email = capped('email', MAX_LENGTH.email)
   .trim()
-  .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'email must be a valid email address')
-  .describe('Subscriber email address; required when is_esim is Y (the eSIM activation code is sent to it)');
+  .regex(EMAIL_PATTERN, 'email must be a valid email address')
+  .describe(`Subscriber email address, at most ${MAX_LENGTH.email} characters; required when is_esim is Y (the eSIM activation code is sent to it)`);
 
 export const activationFields = z
   .object({
     sim: activationIccid,
-    planId: nonEmpty('plan_id', 'The plan to activate on; must be one of your authorized plans'),
+    planId: nonEmpty('plan_id', 'The plan to activate on; must be one of your authorized plans', MAX_LENGTH.planId),
     zipCode: zipCodeOrPlus4.describe('Service ZIP code: 5 digits or ZIP+4 (NNNNN-NNNN); also the E911 ZIP'),
-    address1: nonEmpty('address1', 'E911 street address (required for E911 and Wi-Fi Calling)'),
-    address2: z.string().optional().describe('E911 address line 2 (apartment, suite)'),
-    city: nonEmpty('city', 'E911 city'),
+    address1: nonEmpty('address1', 'E911 street address (required for E911 and Wi-Fi Calling)', MAX_LENGTH.addressLine),
+    address2: capped('address2', MAX_LENGTH.addressLine).optional().describe(`E911 address line 2 (apartment, suite); at most ${MAX_LENGTH.addressLine} characters`),
+    city: nonEmpty('city', 'E911 city', MAX_LENGTH.city),
     state: upperState.describe('E911 state: exactly 2 upper-case letters (US state code)'),
     isEsim: esimFlag.default('N').describe('Y when the SIM is an eSIM (then email is required); default N'),
     email: email.optional(),
-    billingCode: z
-      .string()
-      .trim()
-      .min(1, 'billing_code must not be empty')
-      .max(50, 'billing_code must be at most 50 characters')
-      .optional()
-      .describe('Wholesale billing (cost-plan) code; the carrier default when absent'),
+    billingCode: nonEmpty('billing_code', 'Wholesale billing (cost-plan) code; the carrier default when absent', MAX_LENGTH.billingCode).optional(),
     language: language.default('ENGL').describe('Voicemail and IVR language: ENGL or SPAN; default ENGL'),
     transactionId: transactionId.optional(),
   })

@@ -1,12 +1,19 @@
 // GET /settings/, GET/PUT /settings/{key}, GET /settings/carriers/status (superuser only).
 
 import { z } from 'zod';
+import { quote } from '../../lib/quote.js';
 import { NotFoundError, ValidationFailedError } from '../../pipeline/errors.js';
 import { SettingRuleViolation, isSettingKey } from '../../settings/definitions.js';
 import { defineOperation } from '../define.js';
+import { capped } from '../schemas/fields.js';
 import { carrierStatus, setting, settingView } from './schemas.js';
 
-const keyParameter = z.string().min(1).describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name, maintenance_mode or line_ownership');
+// The largest value a setting takes is a 100-character display name, JSON-escaped.
+const MAX_SETTING_VALUE = 1024;
+
+const keyParameter = capped('key', 64)
+  .min(1)
+  .describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name, maintenance_mode or line_ownership');
 
 export const listSettings = defineOperation({
   name: 'settings',
@@ -30,7 +37,7 @@ export const getSetting = defineOperation({
   superuserOnly: true,
   routing: 'none',
   handle: async ({ services, input }) => {
-    if (!isSettingKey(input.key)) throw new NotFoundError(`Setting ${input.key} not found`);
+    if (!isSettingKey(input.key)) throw new NotFoundError(`Setting ${quote(input.key)} not found`);
     return { status: 200, body: settingView(await services.settings.get(input.key)) };
   },
 });
@@ -41,12 +48,12 @@ export const updateSetting = defineOperation({
   description:
     'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false; line_ownership is "enforced" or "off".',
   rest: { method: 'PUT', path: '/settings/{key}' },
-  input: z.object({ key: keyParameter, value: z.string().describe('The new value, JSON-encoded') }),
+  input: z.object({ key: keyParameter, value: capped('value', MAX_SETTING_VALUE).describe(`The new value, JSON-encoded, at most ${MAX_SETTING_VALUE} characters`) }),
   output: setting,
   superuserOnly: true,
   routing: 'none',
   handle: async ({ services, input }) => {
-    if (!isSettingKey(input.key)) throw new NotFoundError(`Setting ${input.key} not found`);
+    if (!isSettingKey(input.key)) throw new NotFoundError(`Setting ${quote(input.key)} not found`);
     try {
       return { status: 200, body: settingView(await services.settings.update(input.key, input.value)) };
     } catch (error) {

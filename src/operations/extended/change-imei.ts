@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { iccid, mdn, transactionId } from '../schemas/fields.js';
+import { iccid, matching, mdn, transactionId } from '../schemas/fields.js';
 import { operationStatus, performed, resultMessage, resultTransactionId } from './common.js';
 
 export const imeiChangeResult = z
@@ -25,7 +25,7 @@ export const changeImei = defineOperation({
   input: z.object({
     mdn,
     sim: iccid.describe("The line's current SIM (ICCID), alphanumeric, at most 25 characters"),
-    newImei: z.string().regex(/^\d{15}$/, 'new_imei must be exactly 15 digits').describe('The new device identifier (IMEI), 15 digits'),
+    newImei: matching(/^\d{15}$/, 15, 'new_imei must be exactly 15 digits').describe('The new device identifier (IMEI), 15 digits'),
     transactionId: transactionId.optional(),
   }),
   output: imeiChangeResult,

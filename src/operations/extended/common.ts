@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { CarrierRejection } from '../../carriers/errors.js';
 import type { Outcome } from '../define.js';
 import { operationStatus } from '../schemas/envelope.js';
+import { matching } from '../schemas/fields.js';
 
 export { operationStatus };
 
@@ -36,11 +37,9 @@ export function refused<T extends object>(rejection: CarrierRejection, asked: T)
 }
 
 /** A 10-digit number on a phone list (the spec leaves the item format open; we take MDNs). */
-export const phoneNumber = z.string().regex(/^\d{10}$/, 'each number must be exactly 10 digits').describe('A phone number, 10 digits');
+export const phoneNumber = matching(/^\d{10}$/, 10, 'each number must be exactly 10 digits').describe('A phone number, 10 digits');
 
-export const accountId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'account_id must be 1 to 64 letters, digits, - or _')
+export const accountId = matching(/^[A-Za-z0-9_-]{1,64}$/, 64, 'account_id must be 1 to 64 letters, digits, - or _')
   .describe('Carrier account id (as shown by `account`), e.g. ACCT00000001');
 
 const CALENDAR = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
@@ -68,8 +67,12 @@ export function isTime(text: string): boolean {
   return ISO_WITH_ZONE.test(text) && !Number.isNaN(Date.parse(text));
 }
 
+const timeForms = (field: string) => `${field} must be YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a time zone`;
+
 export const timeBound = (field: string, description: string) =>
   z
     .string()
-    .refine(isTime, `${field} must be YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a time zone`)
+    // The longest accepted form: 2026-01-01T00:00:00.123456789+00:00 (35 characters).
+    .max(40, { error: timeForms(field), abort: true })
+    .refine(isTime, timeForms(field))
     .describe(description);

@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { nonEmpty, state, zipCodeOrPlus4 } from '../schemas/fields.js';
+import { MAX_LENGTH, nonEmpty, state, zipCodeOrPlus4 } from '../schemas/fields.js';
 import { operationStatus, refused, resultMessage } from './common.js';
 
 const validatedAddress = z
@@ -33,8 +33,8 @@ export const validateAddress = defineOperation({
   description: 'Validates a street address with the carrier and returns its normalised form (carrier 321 only; 501 elsewhere)',
   rest: { method: 'POST', path: '/sim/address/validate/' },
   input: z.object({
-    street1: nonEmpty('street1', 'Street address'),
-    city: nonEmpty('city', 'City'),
+    street1: nonEmpty('street1', 'Street address', MAX_LENGTH.addressLine),
+    city: nonEmpty('city', 'City', MAX_LENGTH.city),
     state,
     zipCode: zipCodeOrPlus4,
   }),

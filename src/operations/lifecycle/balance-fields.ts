@@ -1,9 +1,9 @@
 // Members of the balance adjustments (single and multiple).
 
 import { z } from 'zod';
-import { nonEmpty } from '../schemas/fields.js';
+import { MAX_LENGTH, nonEmpty } from '../schemas/fields.js';
 
-export const subscriptionId = nonEmpty('subscription_id', 'Subscription (purchase) id whose balance is adjusted');
+export const subscriptionId = nonEmpty('subscription_id', 'Subscription (purchase) id whose balance is adjusted', MAX_LENGTH.carrierId);
 
 // Byte amounts exceed GraphQL's 32-bit Int (5 GiB > 2^31), so the amount is a JSON number
 // checked to be a whole number here, and shows as Float in GraphQL.
@@ -23,6 +23,7 @@ const isCalendarDate = (value: string) => {
 
 export const expiryDate = z
   .string()
+  .max(10, { error: 'expiry_date must be a date in YYYY-MM-DD form', abort: true })
   .regex(DATE_FORM, 'expiry_date must be a date in YYYY-MM-DD form')
   .refine(isCalendarDate, 'expiry_date must be a valid calendar date')
   .describe('New expiry date of the balance, YYYY-MM-DD (the balance then ends at 23:59:59 UTC that day)');

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { operationResult, success } from '../schemas/envelope.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
-import { iccid, mdn, nonEmpty, transactionId, zipCode } from '../schemas/fields.js';
+import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId, zipCode } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { rememberLine } from './line-homes.js';
 
@@ -22,9 +22,9 @@ export const reconnectLine = defineOperation({
   input: z.object({
     mdn,
     sim: iccid.describe('SIM (ESN or ICCID) to reconnect on, at most 25 characters: the line\'s own or an available one'),
-    planId: nonEmpty('plan_id', 'The plan to reconnect on; must be one of your authorized plans'),
+    planId: nonEmpty('plan_id', 'The plan to reconnect on; must be one of your authorized plans', MAX_LENGTH.planId),
     zipCode: zipCode.describe('US ZIP code of service (and of the E911 address), 5 digits'),
-    billingCode: nonEmpty('billing_code', `Wholesale billing code; default ${DEFAULT_BILLING_CODE}`).optional(),
+    billingCode: nonEmpty('billing_code', `Wholesale billing code; default ${DEFAULT_BILLING_CODE}`, MAX_LENGTH.billingCode).optional(),
     address1: optionalE911Fields.address1,
     address2: optionalE911Fields.address2,
     city: optionalE911Fields.city,

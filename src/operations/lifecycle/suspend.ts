@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { operationResult, success } from '../schemas/envelope.js';
-import { mdn, serviceScope, transactionId } from '../schemas/fields.js';
+import { capped, matching, MAX_LENGTH, mdn, serviceScope, transactionId } from '../schemas/fields.js';
 
 export const suspendLine = defineOperation({
   name: 'suspendLine',
@@ -13,9 +13,9 @@ export const suspendLine = defineOperation({
   input: z.object({
     mdn,
     service: serviceScope.optional(),
-    hotlineNumber: z.string().regex(/^\d{10}$/, 'hotline_number must be 10 digits').optional().describe('Redirect number, if supported'),
+    hotlineNumber: matching(/^\d{10}$/, 10, 'hotline_number must be 10 digits').optional().describe('Redirect number, if supported'),
     hotlineChargeable: z.boolean().optional().describe('Whether the hotline is billable'),
-    reason: z.string().max(500, 'reason must be at most 500 characters').optional().describe('Internal tracking reason'),
+    reason: capped('reason', MAX_LENGTH.reason).optional().describe(`Internal tracking reason, at most ${MAX_LENGTH.reason} characters`),
     transactionId: transactionId.optional(),
   }),
   output: operationResult,

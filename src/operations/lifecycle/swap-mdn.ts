@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { operationResult, success } from '../schemas/envelope.js';
-import { iccid, mdn, transactionId, zipCode } from '../schemas/fields.js';
+import { iccid, matching, mdn, transactionId, zipCode } from '../schemas/fields.js';
 import { knownStatus } from './line-homes.js';
 
 export const swapMdn = defineOperation({
@@ -17,7 +17,7 @@ export const swapMdn = defineOperation({
     mdn: mdn.describe('Current subscriber number (MDN), 10 digits'),
     sim: iccid.describe("The line's SIM (ICCID), alphanumeric, at most 25 characters"),
     zipCode: zipCode.describe('US ZIP code (5 digits) whose area the new number comes from'),
-    imei: z.string().regex(/^\d{1,15}$/, 'imei must be at most 15 digits').optional().describe('Device identifier (IMEI), at most 15 digits'),
+    imei: matching(/^\d{1,15}$/, 15, 'imei must be at most 15 digits').optional().describe('Device identifier (IMEI), at most 15 digits'),
     transactionId: transactionId.optional(),
   }),
   output: operationResult,

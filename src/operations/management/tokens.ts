@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { capped, matching } from '../schemas/fields.js';
 import { userName } from './schemas.js';
 
 const issuedToken = z
@@ -18,7 +19,7 @@ export const issueToken = defineOperation({
   description: 'Issues a bearer token for a user (superuser only)',
   input: z.object({
     user: userName.describe('User name'),
-    ttl: z.string().regex(/^\d+[smhdw]$/, 'ttl must look like 30m, 12h, 30d or 2w').optional().describe('Lifetime, e.g. 12h or 30d (default TOKEN_TTL)'),
+    ttl: matching(/^\d+[smhdw]$/, 16, 'ttl must look like 30m, 12h, 30d or 2w').optional().describe('Lifetime, e.g. 12h or 30d (default TOKEN_TTL)'),
   }),
   output: issuedToken,
   superuserOnly: true,
@@ -33,7 +34,8 @@ export const revokeToken = defineOperation({
   name: 'revokeToken',
   kind: 'mutation',
   description: 'Revokes a token by its id or by the token itself (superuser only)',
-  input: z.object({ token: z.string().min(1).describe('Token id or the token') }),
+  // A token id is a UUID; a token this gateway signs is a few hundred characters.
+  input: z.object({ token: capped('token', 4096).min(1).describe('Token id or the token, at most 4096 characters') }),
   output: z.object({ id: z.string().describe('Id of the revoked token') }).meta({ id: 'RevokedToken', description: 'A revoked token' }),
   superuserOnly: true,
   routing: 'none',

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { capped, MAX_LENGTH } from '../schemas/fields.js';
 import { carrierId, plan, user, userName } from './schemas.js';
 
 export const listUsers = defineOperation({
@@ -46,9 +47,15 @@ export const updateUser = defineOperation({
   handle: async ({ services, input: { name, ...changes } }) => ({ status: 200, body: await services.directory.updateUser(name, changes) }),
 });
 
+const MAX_PLANS_PER_CALL = 100;
+
 const authorizationInput = z.object({
   user: userName.describe('User name'),
-  planIds: z.array(z.string().min(1)).min(1, 'plan_ids must name at least one plan').describe('Plan identifiers'),
+  planIds: z
+    .array(capped('plan_ids', MAX_LENGTH.planId).min(1))
+    .min(1, 'plan_ids must name at least one plan')
+    .max(MAX_PLANS_PER_CALL, `plan_ids must name at most ${MAX_PLANS_PER_CALL} plans`)
+    .describe(`Plan identifiers, 1 to ${MAX_PLANS_PER_CALL}`),
 });
 
 export const authorizePlans = defineOperation({

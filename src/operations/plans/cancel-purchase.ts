@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { operationResult, success } from '../schemas/envelope.js';
-import { mdn, nonEmpty, transactionId } from '../schemas/fields.js';
+import { MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 
 export const cancelPurchase = defineOperation({
   name: 'cancelPurchase',
@@ -13,7 +13,7 @@ export const cancelPurchase = defineOperation({
   rest: { method: 'POST', path: '/sim/plan/cancel/' },
   input: z.object({
     mdn,
-    purchaseId: nonEmpty('purchase_id', 'The purchase to cancel, as returned by the purchase'),
+    purchaseId: nonEmpty('purchase_id', 'The purchase to cancel, as returned by the purchase', MAX_LENGTH.carrierId),
     transactionId: transactionId.optional(),
   }),
   output: operationResult,

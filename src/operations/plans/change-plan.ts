@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { operationResult, success } from '../schemas/envelope.js';
-import { iccid, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
+import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
 
@@ -15,7 +15,7 @@ export const changePlan = defineOperation({
   rest: { method: 'POST', path: '/sim/plan/change/' },
   input: z.object({
     mdn,
-    newPlanId: nonEmpty('new_plan_id', 'The plan to change to; must be one of your authorized plans'),
+    newPlanId: nonEmpty('new_plan_id', 'The plan to change to; must be one of your authorized plans', MAX_LENGTH.planId),
     sim: iccid.optional().describe('ICCID, recommended for verification'),
     ...optionalE911Fields,
     transactionId: transactionId.optional(),

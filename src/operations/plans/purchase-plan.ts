@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { operationResult, success } from '../schemas/envelope.js';
-import { mdn, nonEmpty, transactionId } from '../schemas/fields.js';
+import { MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
 
@@ -16,7 +16,7 @@ export const purchasePlan = defineOperation({
   rest: { method: 'POST', path: '/sim/plan/purchase/' },
   input: z.object({
     mdn,
-    planId: nonEmpty('plan_id', 'The plan to buy; must be one of your authorized plans'),
+    planId: nonEmpty('plan_id', 'The plan to buy; must be one of your authorized plans', MAX_LENGTH.planId),
     ...optionalE911Fields,
     transactionId: transactionId.optional(),
   }),

@@ -2,23 +2,22 @@
 // the WFC operations, optional for plan-bearing ones where only WFC plans need them) and
 // the carrier's address built from validated input.
 
-import { z } from 'zod';
 import type { E911Address } from '../../carriers/types.js';
-import { nonEmpty, state, zipCode } from './fields.js';
+import { capped, MAX_LENGTH, nonEmpty, state, zipCode } from './fields.js';
 
 export const e911Fields = {
-  address1: nonEmpty('address1', 'E911 street address'),
-  address2: z.string().optional().describe('E911 address line 2 (apartment, suite)'),
-  city: nonEmpty('city', 'E911 city'),
+  address1: nonEmpty('address1', 'E911 street address', MAX_LENGTH.addressLine),
+  address2: capped('address2', MAX_LENGTH.addressLine).optional().describe(`E911 address line 2 (apartment, suite); at most ${MAX_LENGTH.addressLine} characters`),
+  city: nonEmpty('city', 'E911 city', MAX_LENGTH.city),
   state,
   zipCode,
 };
 
 /** For plan-bearing operations: a missing or invalid address only costs WFC (warning, `wfcStatus: false`). */
 export const optionalE911Fields = {
-  address1: e911Fields.address1.optional().describe('E911 street address (WFC plans)'),
+  address1: e911Fields.address1.optional().describe(`E911 street address (WFC plans); at most ${MAX_LENGTH.addressLine} characters`),
   address2: e911Fields.address2,
-  city: e911Fields.city.optional().describe('E911 city (WFC plans)'),
+  city: e911Fields.city.optional().describe(`E911 city (WFC plans); at most ${MAX_LENGTH.city} characters`),
   state: state.optional().describe('E911 state, 2-letter US state code (WFC plans)'),
   zipCode: zipCode.optional().describe('E911 ZIP code, 5 digits (WFC plans)'),
 };

@@ -1,29 +1,56 @@
 // The request fields of the spec, each defined once with its limits and the 422 message a
 // caller sees (FastAPI-style: the spec's "state must be a 2-letter US state code"…).
+// Every string has a maximum length, checked first and stopping validation there, so no
+// pattern ever runs on an oversized value (test/security/input-limits.test.ts walks them all).
 
 import { z } from 'zod';
 import { BALANCE_UNITS, PHONE_LIST_ACTIONS, SERVICE_SCOPES, VOICEMAIL_LANGUAGES } from '../../carriers/types.js';
 
-export const mdn = z.string().regex(/^\d{10}$/, 'mdn must be exactly 10 digits').describe('Subscriber number (MDN), 10 digits');
-export const iccid = z
-  .string()
-  .regex(/^[A-Za-z0-9]{1,25}$/, 'sim must be alphanumeric, at most 25 characters')
-  .describe('SIM identifier (ICCID), alphanumeric, at most 25 characters');
-export const activationIccid = z.string().regex(/^\d{19,20}$/, 'sim must be a 19 or 20 digit ICCID').describe('SIM identifier (ICCID), 19 or 20 digits');
-export const imei = z.string().regex(/^\d{15}$/, 'imei must be exactly 15 digits').describe('Device identifier (IMEI), 15 digits');
-export const zipCode = z.string().regex(/^\d{5}$/, 'zip_code must be 5 digits').describe('US ZIP code, 5 digits');
-export const zipCodeOrPlus4 = z
-  .string()
-  .regex(/^\d{5}(-\d{4})?$/, 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)')
-  .describe('US ZIP code: 5 digits or ZIP+4 (NNNNN-NNNN)');
-export const state = z.string().regex(/^[A-Za-z]{2}$/, 'state must be a 2-letter US state code').describe('2-letter US state code');
-export const upperState = z.string().regex(/^[A-Z]{2}$/, 'state must be a 2-letter US state code').describe('2-letter US state code, upper case');
+/**
+ * Length caps of the free-text fields: within what carrier provisioning and E911 APIs take
+ * (USPS address lines and city names are far shorter; RFC 5321 caps an email path at 254).
+ */
+export const MAX_LENGTH = {
+  addressLine: 100,
+  city: 50,
+  /** Plan ids, as the management API creates them. */
+  planId: 64,
+  billingCode: 50,
+  /** Carrier purchase and subscription ids. */
+  carrierId: 64,
+  reason: 500,
+  email: 254,
+} as const;
+
+/**
+ * A string of at most `max` characters matching `pattern`, one message for both: the length
+ * is checked first and aborts validation, so the pattern only ever sees bounded input.
+ */
+export const matching = (pattern: RegExp, max: number, message: string) => z.string().max(max, { error: message, abort: true }).regex(pattern, message);
+
+/** A length cap that stops validation when exceeded (no later check runs on the value). */
+export const capped = (field: string, max: number) => z.string().max(max, { error: `${field} must be at most ${max} characters`, abort: true });
+
+export const mdn = matching(/^\d{10}$/, 10, 'mdn must be exactly 10 digits').describe('Subscriber number (MDN), 10 digits');
+export const iccid = matching(/^[A-Za-z0-9]{1,25}$/, 25, 'sim must be alphanumeric, at most 25 characters').describe(
+  'SIM identifier (ICCID), alphanumeric, at most 25 characters',
+);
+export const activationIccid = matching(/^\d{19,20}$/, 20, 'sim must be a 19 or 20 digit ICCID').describe('SIM identifier (ICCID), 19 or 20 digits');
+export const imei = matching(/^\d{15}$/, 15, 'imei must be exactly 15 digits').describe('Device identifier (IMEI), 15 digits');
+export const zipCode = matching(/^\d{5}$/, 5, 'zip_code must be 5 digits').describe('US ZIP code, 5 digits');
+export const zipCodeOrPlus4 = matching(/^\d{5}(-\d{4})?$/, 10, 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)').describe(
+  'US ZIP code: 5 digits or ZIP+4 (NNNNN-NNNN)',
+);
+export const state = matching(/^[A-Za-z]{2}$/, 2, 'state must be a 2-letter US state code').describe('2-letter US state code');
+export const upperState = matching(/^[A-Z]{2}$/, 2, 'state must be a 2-letter US state code').describe('2-letter US state code, upper case');
 export const transactionId = z
   .string()
   .min(1, 'transaction_id must not be empty')
   .max(100, 'transaction_id must be at most 100 characters')
   .describe('Unique id of this request; generated when absent. Repeating one answers 409');
-export const nonEmpty = (field: string, description: string) => z.string().trim().min(1, `${field} must not be empty`).describe(description);
+/** Free text, trimmed, 1 to `max` characters; the cap is stated in the description. */
+export const nonEmpty = (field: string, description: string, max: number) =>
+  capped(field, max).trim().min(1, `${field} must not be empty`).describe(`${description}; at most ${max} characters`);
 
 export const language = z
   .enum(VOICEMAIL_LANGUAGES, { error: 'language must be ENGL or SPAN' })
