@@ -1,6 +1,8 @@
 // Wires the process together: database (migrated), auth, settings, carriers and rate limits.
 // main.ts and the tests build the gateway through here (the admin CLI needs only db/data.ts).
 
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import { Authenticator } from './auth/authenticator.js';
 import type { SigningKey } from './auth/secret.js';
@@ -13,6 +15,9 @@ import { Metrics } from './metrics.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './pipeline/rate-limit-store.js';
 import { RateLimiter } from './pipeline/rate-limiter.js';
 import { TransactionLog } from './pipeline/transaction-log.js';
+import { operations } from './operations/index.js';
+import { RecoveryLeases } from './recovery/leases.js';
+import { Reconciler, recoveryTiming } from './recovery/reconciler.js';
 import type { Services } from './services.js';
 
 export interface Application {
@@ -32,6 +37,8 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     await data.close();
     throw error;
   }
+  // Each replica holds recovery leases under its own name.
+  const recovery = new Reconciler(new RecoveryLeases(data.db, `${hostname()}:${process.pid}:${randomUUID()}`), operations, recoveryTiming(config));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const services: Services = {
     config,
@@ -46,12 +53,16 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
     logger,
     metrics: new Metrics(),
+    recovery,
   };
+  recovery.start(services);
   return {
     services,
     carriers,
     signingKey: data.signingKey,
     async close() {
+      // First: writes in flight record their outcome (or stay unresolved for the next start).
+      await recovery.stop();
       await carriers.registry.close();
       await carriers.sandboxes?.close();
       await redis?.quit().catch(() => undefined);

@@ -26,9 +26,14 @@ export async function createRequestContext(services: Services, requestId: string
     if (!(error instanceof AuthenticationError)) throw error;
     authFailure = error.message;
   }
+  return { ...requestContextFor(services, requestId, user), authFailure };
+}
+
+/** The context of a request made on behalf of a known user (the reconciler's re-sends). */
+export function requestContextFor(services: Services, requestId: string, user: UserRecord | null): RequestContext {
   const lineHomes = new DataLoader<string, LineHome | null>(async (mdns) => {
     const homes = await services.lines.byMdns(mdns);
     return mdns.map((mdn) => homes.get(mdn) ?? null);
   });
-  return { requestId, user, authFailure, services, lineHomes };
+  return { requestId, user, authFailure: 'Not authenticated', services, lineHomes };
 }
