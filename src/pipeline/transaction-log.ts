@@ -59,7 +59,9 @@ export class TransactionLog {
   }
 
   async complete(id: string, status: TransactionStatus, httpStatus: number, response: unknown): Promise<void> {
-    await this.db.transaction.update({ where: { id }, data: { status, httpStatus, response: JSON.stringify(response) } });
+    // The stored input (addresses, emails) is kept only while the reconciler may need it.
+    const request = status === 'unknown' ? {} : { request: null };
+    await this.db.transaction.update({ where: { id }, data: { status, httpStatus, response: JSON.stringify(response), ...request } });
   }
 
   async find(id: string): Promise<TransactionRecord | null> {

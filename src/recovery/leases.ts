@@ -44,7 +44,7 @@ export class RecoveryLeases {
   async resolve(id: string, status: TransactionStatus, httpStatus: number, response: unknown): Promise<boolean> {
     const { count } = await this.db.transaction.updateMany({
       where: { id, leaseOwner: this.owner, status: { in: UNRESOLVED } },
-      data: { status, httpStatus, response: JSON.stringify(response), resolvedAt: new Date(), leaseUntil: null, leaseOwner: null },
+      data: { status, httpStatus, response: JSON.stringify(response), resolvedAt: new Date(), leaseUntil: null, leaseOwner: null, request: null },
     });
     return count === 1;
   }

@@ -51,6 +51,8 @@ describe.each<[CarrierId, string]>([
 
     const record = await settled(token, id);
     expect(record).toMatchObject({ status: 'SUCCESS', httpStatus: 200, recovered: true, resolvedAt: expect.any(String) });
+    // The stored input (address, email) is dropped once it is no longer needed.
+    expect((await gateway.app.services.transactions.find(id))?.request).toBeNull();
     const answer = JSON.parse(record!.response!) as { status: string; mdn: string; sim: string; transaction_id: string };
     expect(answer).toMatchObject({ status: 'success', sim: body.sim, transaction_id: id, mdn: expect.stringMatching(/^\d{10}$/) });
 

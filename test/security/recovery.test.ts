@@ -98,7 +98,7 @@ describe('exact transaction ids', () => {
     const answer = await gateway.rest('POST', '/sim/activate/', { token, body });
     expect(answer.status).toBe(200);
     expect(answer.body.transaction_id).toBe(id);
-    expect((await gateway.app.services.transactions.find(id))?.status).toBe('success');
+    expect(await gateway.app.services.transactions.find(id)).toMatchObject({ id, status: 'success', request: null });
     // The carrier keeps the id it received: the same write under the same id is its replay.
     const replay = await gateway.sandboxes.cores['321'].activate({
       sim: body.sim as string,
