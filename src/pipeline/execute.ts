@@ -123,7 +123,11 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
       const seen = isGatewayError(error)
         ? { status: error.status, body: error.restBody() }
         : { status: 500, body: { detail: 'Internal server error', request_id: request.requestId } };
-      await services.transactions.complete(transactionId, 'error', seen.status, seen.body).catch(() => undefined);
+      // An unexpected error may come after the carrier acted (recording the line, the answer):
+      // not `error` (did not happen) but `unknown`, which the reconciler re-sends and resolves.
+      const status = isGatewayError(error) ? 'error' : 'unknown';
+      await services.transactions.complete(transactionId, status, seen.status, seen.body).catch(() => undefined);
+      if (status === 'unknown') services.recovery.resolveSoon(transactionId);
     }
     throw error;
   }

@@ -100,6 +100,28 @@ describe('a refusal discovered on re-send', () => {
   });
 });
 
+describe('an unexpected error after the carrier acted', () => {
+  it('is recorded unknown, not error, and resolved once the gateway can record the line', async () => {
+    const { token } = await gateway.user({ plans: ['A321'] });
+    const id = `NO-LINE-TABLE-${Date.now()}`;
+    const db = gateway.app.services.db;
+    // The carrier activates, then recording the line fails (its table is gone for a moment).
+    await db.$executeRawUnsafe('ALTER TABLE "Line" RENAME TO "Line_away"');
+    let failed;
+    try {
+      failed = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ plan_id: 'A321', transaction_id: id }) });
+      expect((await gateway.app.services.transactions.find(id))?.status).toBe('unknown');
+    } finally {
+      await db.$executeRawUnsafe('ALTER TABLE "Line_away" RENAME TO "Line"');
+    }
+    expect(failed.status).toBe(500);
+    const record = await settled(token, id);
+    expect(record).toMatchObject({ status: 'SUCCESS', recovered: true });
+    const { mdn } = JSON.parse(record!.response!) as { mdn: string };
+    expect((await gateway.app.services.lines.byMdns([mdn])).get(mdn)?.carrier).toBe('321');
+  });
+});
+
 describe('a write a crash left pending', () => {
   it('is resolved by the next start-up, and the carrier acts once', async () => {
     const { user, token } = await gateway.user({ plans: ['A321'] });
