@@ -19,7 +19,7 @@ export interface RecoveryTiming {
   sweepMs: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** How long shutdown waits for writes and re-sends in flight. */
+  /** How long shutdown waits for writes and re-sends in flight (SHUTDOWN_GRACE_MS). */
   drainMs: number;
 }
 
@@ -32,7 +32,7 @@ export function recoveryTiming(config: Config): RecoveryTiming {
     sweepMs: config.RECOVERY_SWEEP_MS,
     backoffBaseMs: 1_000,
     backoffMaxMs: config.RECOVERY_BACKOFF_MAX_MS,
-    drainMs: carrierCallMs + 2_000,
+    drainMs: config.SHUTDOWN_GRACE_MS,
   };
 }
 
@@ -47,6 +47,7 @@ export class Reconciler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly working = new Map<string, Promise<void>>();
   private sweepTimer?: NodeJS.Timeout;
+  private startupTimer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
   private stopped = false;
   private writes = 0;
@@ -63,7 +64,7 @@ export class Reconciler {
     this.services = services;
     void this.sweep();
     // Rows a crash left `pending` just before this start become eligible after pendingAfterMs.
-    this.later(() => void this.sweep(), this.timing.pendingAfterMs);
+    this.startupTimer = this.later(() => void this.sweep(), this.timing.pendingAfterMs);
     this.sweepTimer = setInterval(() => void this.sweep(), this.timing.sweepMs);
     this.sweepTimer.unref();
   }
@@ -102,6 +103,7 @@ export class Reconciler {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.sweepTimer);
+    clearTimeout(this.startupTimer);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     const writes = this.writes === 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.writesDrained = resolve));
@@ -164,7 +166,7 @@ export class Reconciler {
       const recorded = await this.leases.resolve(id, answer.status, answer.outcome.status, convertKeys(answer.outcome.body, toSnake));
       metrics.recoveries.inc({ outcome: answer.status });
       if (recorded) logger.info('transaction outcome recovered', { transactionId: id, operation: row.operation, status: answer.status, attempts: row.attempts });
-      else logger.warn('transaction recovered after its lease expired; outcome not recorded twice', { transactionId: id, operation: row.operation });
+      else logger.warn('transaction resolved elsewhere meanwhile (lease expired or its request finished); answer not recorded twice', { transactionId: id, operation: row.operation });
     } catch (error) {
       const delay = Math.min(this.timing.backoffBaseMs * 2 ** Math.min(row.attempts - 1, 30), this.timing.backoffMaxMs);
       await this.leases.release(id, new Date(Date.now() + delay)).catch(() => undefined);
