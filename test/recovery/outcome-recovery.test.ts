@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierId } from '../../src/carriers/types.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { activationBody, createPlans } from '../e2e/activation/helpers.js';
 import { eventually, startReplica } from '../foundation/helpers.js';
@@ -172,6 +173,36 @@ describe('shutdown', () => {
       await own.app.services.recovery.stop();
       expect(await own.app.services.transactions.find(id)).toMatchObject({ status: 'success', httpStatus: 200 });
       expect((await answer).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('a carrier that stays down', () => {
+  it('keeps the write unknown and retries with backoff, warning at each doubling of attempts, never giving up silently', async () => {
+    const lines: string[] = [];
+    const own = await startTestGateway({ env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0', LOG_LEVEL: 'warn' }, logger: createLogger('warn', (line) => lines.push(line)) });
+    try {
+      await createPlans(own);
+      const { token } = await own.user({ plans: ['A321'] });
+      const id = `DOWN-${Date.now()}`;
+      await setFaults(own, '321', { drop_rate: 1 });
+      const answer = await own.rest('POST', '/sim/activate/', { token, body: activationBody({ plan_id: 'A321', transaction_id: id }) });
+      expect(answer.status).toBe(502);
+      const warnings = () => lines.map((line) => JSON.parse(line) as { message: string; attempts?: number; transactionId?: string }).filter((entry) => entry.message === 'transaction outcome still unknown');
+      // Attempts 1 and 2 (1 s apart) are both milestones.
+      expect(await eventually(async () => warnings().some((entry) => entry.attempts === 2), 15_000, 50)).toBe(true);
+      expect(warnings().map((entry) => entry.transactionId)).toEqual([id, id]);
+      const row = await own.app.services.transactions.find(id);
+      expect(row).toMatchObject({ status: 'unknown', resolvedAt: null });
+      expect(row!.attempts).toBeGreaterThanOrEqual(2);
+      const retries = (await own.app.services.metrics.recoveries.get()).values.find((value) => value.labels.outcome === 'retry');
+      expect(retries?.value).toBeGreaterThanOrEqual(2);
+      expect(lines.join('\n')).not.toMatch(/sandbox-321-key|sandbox-b-secret/);
+      // The carrier comes back: the next re-send (about 2 s later) resolves it.
+      await setFaults(own, '321', {});
+      expect(await eventually(async () => (await own.app.services.transactions.find(id))?.status === 'success', 15_000, 100)).toBe(true);
     } finally {
       await own.close();
     }
