@@ -1,6 +1,8 @@
 // Wires the process together: database (migrated), auth, settings, carriers and rate limits.
 // main.ts and the tests build the gateway through here (the admin CLI needs only db/data.ts).
 
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Authenticator } from './auth/authenticator.js';
 import type { SigningKey } from './auth/secret.js';
 import { connectCarriers, type ConnectedCarriers } from './carriers/connect.js';
@@ -14,6 +16,9 @@ import { MemoryRateLimitStore } from './pipeline/rate-limit-store.js';
 import { closeRedis, connectRedis } from './pipeline/redis-client.js';
 import { RateLimiter } from './pipeline/rate-limiter.js';
 import { TransactionLog } from './pipeline/transaction-log.js';
+import { operations } from './operations/index.js';
+import { RecoveryLeases } from './recovery/leases.js';
+import { Reconciler, recoveryTiming } from './recovery/reconciler.js';
 import type { Services } from './services.js';
 
 export interface Application {
@@ -35,6 +40,8 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
   }
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
   const metrics = new Metrics();
+  // Each replica holds recovery leases under its own name.
+  const recovery = new Reconciler(new RecoveryLeases(data.db, `${hostname()}:${process.pid}:${randomUUID()}`), operations, recoveryTiming(config));
   const services: Services = {
     config,
     db: data.db,
@@ -48,12 +55,16 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
     logger,
     metrics,
+    recovery,
   };
+  recovery.start(services);
   return {
     services,
     carriers,
     signingKey: data.signingKey,
     async close() {
+      // First: writes in flight record their outcome (or stay unresolved for the next start).
+      await recovery.stop();
       await carriers.registry.close();
       await carriers.sandboxes?.close();
       if (redis) await closeRedis(redis);

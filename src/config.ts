@@ -46,6 +46,10 @@ export const configSchema = z.object({
     .max(60_000)
     .default(1000)
     .describe('How long users, tokens, plans and settings are cached per replica; bounds how fast a change made on another replica is seen'),
+  RECOVERY_SWEEP_MS: positiveMs
+    .default(60_000)
+    .describe('How often unresolved writes (outcome unknown, or left pending by a crash) are looked for and re-sent with their transaction id'),
+  RECOVERY_BACKOFF_MAX_MS: positiveMs.default(300_000).describe('Longest wait between two re-sends of a write whose outcome is still unknown (backoff starts at 1 s and doubles)'),
   SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info').describe('Least severe log level written'),
 });

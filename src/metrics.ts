@@ -33,6 +33,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly recoveries = new Counter({
+    name: 'line_gateway_recovery_attempts_total',
+    help: 'Re-sends of writes whose outcome was lost, by result: success, failure (carrier refused) or retry (still unknown)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'line_gateway_' });
   }

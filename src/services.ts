@@ -11,6 +11,7 @@ import type { Logger } from './lib/logger.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './pipeline/rate-limiter.js';
 import type { TransactionLog } from './pipeline/transaction-log.js';
+import type { Reconciler } from './recovery/reconciler.js';
 import type { SettingsStore } from './settings/store.js';
 
 export interface Services {
@@ -26,4 +27,6 @@ export interface Services {
   lines: LineRegistry;
   logger: Logger;
   metrics: Metrics;
+  /** Resolves writes whose outcome was lost (re-sends them with their transaction id). */
+  recovery: Reconciler;
 }

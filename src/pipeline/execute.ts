@@ -38,6 +38,8 @@ export const givenInput = (input: unknown): PendingInput => ({ read: async () =>
 
 export async function executeOperation(operation: RegisteredOperation, pending: PendingInput, request: RequestContext): Promise<Outcome<unknown>> {
   const stop = request.services.metrics.operations.startTimer({ operation: operation.name });
+  // Shutdown waits for writes in flight, so that none is cut between the carrier and its record.
+  const done = operation.kind === 'mutation' ? request.services.recovery.begin() : undefined;
   try {
     const outcome = await runPipeline(operation, pending, request);
     stop({ status: outcome.status });
@@ -45,6 +47,8 @@ export async function executeOperation(operation: RegisteredOperation, pending: 
   } catch (error) {
     stop({ status: isGatewayError(error) ? error.status : 500 });
     throw error;
+  } finally {
+    done?.();
   }
 }
 
@@ -80,6 +84,7 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
       carrier: carrierId,
       mdn: text(input[operation.lineField]),
       sim: text(input.sim),
+      request: input,
     });
   }
 
@@ -102,19 +107,17 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
 
   const carrierOutcome = (outcome: string) => services.metrics.carrierOutcomes.inc({ carrier: carrierId, outcome });
   try {
-    const outcome = await operation.runCarrier(context);
-    carrierOutcome('answered');
-    return await finish(outcome.status < 300 ? 'success' : 'failure', outcome);
+    const answer = await runCarrierHandler(operation, context);
+    carrierOutcome(answer.refused ? 'refused' : 'answered');
+    return await finish(answer.status, answer.outcome);
   } catch (error) {
-    if (error instanceof CarrierRejection) {
-      carrierOutcome('refused');
-      return finish('failure', operation.rejection(error, context) ?? failureEnvelope(input, transactionId, error, operation.lineField));
-    }
     if (error instanceof CarrierFault) {
       carrierOutcome(error.kind);
       const failure = new CarrierUnavailableError(error.message, error.kind === 'timeout', error.outcomeKnown, records ? transactionId : null);
       services.logger.warn('carrier fault', { requestId: request.requestId, operation: operation.name, carrier: carrierId, kind: error.kind });
       await finish(error.outcomeKnown ? 'error' : 'unknown', { status: failure.status, body: failure.restBody() });
+      // A write that may have happened is a debt: the reconciler re-sends it with the same id.
+      if (records && !error.outcomeKnown) services.recovery.resolveSoon(transactionId);
       throw failure;
     }
     if (records) {
@@ -122,9 +125,36 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
       const seen = isGatewayError(error)
         ? { status: error.status, body: error.restBody() }
         : { status: 500, body: { detail: 'Internal server error', request_id: request.requestId } };
-      await services.transactions.complete(transactionId, 'error', seen.status, seen.body).catch(() => undefined);
+      // An unexpected error may come after the carrier acted (recording the line, the answer):
+      // not `error` (did not happen) but `unknown`, which the reconciler re-sends and resolves.
+      const status = isGatewayError(error) ? 'error' : 'unknown';
+      await services.transactions.complete(transactionId, status, seen.status, seen.body).catch(() => undefined);
+      if (status === 'unknown') services.recovery.resolveSoon(transactionId);
     }
     throw error;
+  }
+}
+
+/** A handler's answer as the transaction log records it: a carrier refusal is a known outcome. */
+export interface CarrierAnswer {
+  status: 'success' | 'failure';
+  outcome: Outcome<unknown>;
+  refused: boolean;
+}
+
+/**
+ * Runs the operation's handler; a refusal becomes the operation's failure answer. Faults and
+ * unexpected errors are thrown. The pipeline and the reconciler (re-sends) share it.
+ */
+export async function runCarrierHandler(operation: RegisteredOperation, context: CarrierContext<unknown>): Promise<CarrierAnswer> {
+  try {
+    const outcome = await operation.runCarrier(context);
+    return { status: outcome.status < 300 ? 'success' : 'failure', outcome, refused: false };
+  } catch (error) {
+    if (!(error instanceof CarrierRejection)) throw error;
+    const input = context.input as Fields;
+    const outcome = operation.rejection(error, context) ?? failureEnvelope(input, context.transactionId, error, operation.lineField);
+    return { status: 'failure', outcome, refused: true };
   }
 }
 

@@ -28,6 +28,11 @@ export async function createRequestContext(services: Services, requestId: string
     if (!(error instanceof AuthenticationError)) throw error;
     authFailure = error.message;
   }
+  return { ...requestContextFor(services, requestId, user), authFailure };
+}
+
+/** The context of a request made on behalf of a known user (the reconciler's re-sends). */
+export function requestContextFor(services: Services, requestId: string, user: UserRecord | null): RequestContext {
   const lineHomes = new DataLoader<string, LineHome | null>(async (mdns) => {
     const homes = await services.lines.byMdns(mdns);
     return mdns.map((mdn) => homes.get(mdn) ?? null);
@@ -36,5 +41,5 @@ export async function createRequestContext(services: Services, requestId: string
     const homes = await services.lines.bySims(sims);
     return sims.map((sim) => homes.get(sim) ?? null);
   });
-  return { requestId, user, authFailure, services, lineHomes, simHomes };
+  return { requestId, user, authFailure: 'Not authenticated', services, lineHomes, simHomes };
 }

@@ -19,6 +19,12 @@ export interface TransactionRecord {
   status: TransactionStatus;
   httpStatus: number | null;
   response: unknown;
+  /** The validated input, for the reconciler (null on rows that cannot be re-sent). */
+  request: unknown;
+  /** Re-sends made by the reconciler. */
+  attempts: number;
+  /** When the reconciler learned the outcome; null when the caller's request did. */
+  resolvedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -31,10 +37,20 @@ export function generateTransactionId(prefix: string): string {
 export class TransactionLog {
   constructor(private readonly db: Database) {}
 
-  async reserve(entry: { id: string; userId: string; operation: string; carrier: string | null; mdn?: string; sim?: string }): Promise<void> {
+  /** `request` (the validated input) lets the reconciler re-send the write if its outcome is lost. */
+  async reserve(entry: { id: string; userId: string; operation: string; carrier: string | null; mdn?: string; sim?: string; request?: unknown }): Promise<void> {
     try {
       await this.db.transaction.create({
-        data: { id: entry.id, userId: entry.userId, operation: entry.operation, carrier: entry.carrier, mdn: entry.mdn ?? null, sim: entry.sim ?? null, status: 'pending' },
+        data: {
+          id: entry.id,
+          userId: entry.userId,
+          operation: entry.operation,
+          carrier: entry.carrier,
+          mdn: entry.mdn ?? null,
+          sim: entry.sim ?? null,
+          status: 'pending',
+          request: entry.request === undefined ? null : JSON.stringify(entry.request),
+        },
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateTransactionError(entry.id);
@@ -43,12 +59,30 @@ export class TransactionLog {
   }
 
   async complete(id: string, status: TransactionStatus, httpStatus: number, response: unknown): Promise<void> {
-    await this.db.transaction.update({ where: { id }, data: { status, httpStatus, response: JSON.stringify(response) } });
+    // The stored input (addresses, emails) is kept only while the reconciler may need it.
+    const request = status === 'unknown' ? {} : { request: null };
+    await this.db.transaction.update({ where: { id }, data: { status, httpStatus, response: JSON.stringify(response), ...request } });
   }
 
   async find(id: string): Promise<TransactionRecord | null> {
     const row = await this.db.transaction.findUnique({ where: { id } });
     if (!row) return null;
-    return { ...row, status: row.status as TransactionStatus, response: row.response === null ? null : (JSON.parse(row.response) as unknown) };
+    const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
+    return {
+      id: row.id,
+      userId: row.userId,
+      operation: row.operation,
+      carrier: row.carrier,
+      mdn: row.mdn,
+      sim: row.sim,
+      status: row.status as TransactionStatus,
+      httpStatus: row.httpStatus,
+      response: parse(row.response),
+      request: parse(row.request),
+      attempts: row.attempts,
+      resolvedAt: row.resolvedAt,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
   }
 }

@@ -1,5 +1,6 @@
-// `transaction(id)`: what happened to a request whose answer was lost (yours, or anyone's for
-// a superuser); the stored answer is exactly what the caller was sent.
+// `transaction(id)` and GET /transactions/{id}: what happened to a request whose answer was lost
+// (yours, or anyone's for a superuser). The stored answer is what the caller was sent, or, once
+// the reconciler has resolved a lost outcome, the carrier's real answer (`recovered`).
 
 import { z } from 'zod';
 import { quote } from '../../lib/quote.js';
@@ -15,19 +16,27 @@ export const transactionRecord = z
     sim: z.string().nullable().describe('SIM named by the request'),
     status: z
       .enum(['pending', 'success', 'failure', 'unknown', 'error'])
-      .meta({ id: 'TransactionStatus', description: 'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened), error' })
+      .meta({
+        id: 'TransactionStatus',
+        description:
+          'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen)',
+      })
       .describe('Outcome'),
     httpStatus: z.number().int().nullable().describe('HTTP status the caller got'),
-    response: z.string().nullable().describe('The answer the caller got, as JSON text (REST field names)'),
+    response: z.string().nullable().describe('The answer the caller got, as JSON text (REST field names); once recovered, the answer the carrier gave on re-send'),
     createdAt: z.string().describe('When the request arrived (ISO 8601)'),
     updatedAt: z.string().describe('When the outcome was recorded (ISO 8601)'),
+    recovered: z.boolean().describe('True when the outcome was lost (timeout, crash) and learned afterwards by re-sending the write with the same transaction id'),
+    resolvedAt: z.string().nullable().describe('When a lost outcome was recovered (ISO 8601); null otherwise'),
   })
   .meta({ id: 'TransactionRecord', description: 'The audit record of a mutating request' });
 
 export const transaction = defineOperation({
   name: 'transaction',
   kind: 'query',
-  description: 'The outcome of one of your transactions by id (any transaction for a superuser)',
+  description:
+    'The outcome of one of your transactions by id (any transaction for a superuser). A write that timed out answers `unknown` until the gateway has re-sent it and learned the outcome (`recovered`)',
+  rest: { method: 'GET', path: '/transactions/{id}' },
   input: z.object({ id: z.string().min(1).max(100).describe('Transaction id, at most 100 characters') }),
   output: transactionRecord,
   routing: 'none',
@@ -37,10 +46,18 @@ export const transaction = defineOperation({
     return {
       status: 200,
       body: {
-        ...record,
+        id: record.id,
+        operation: record.operation,
+        carrier: record.carrier,
+        mdn: record.mdn,
+        sim: record.sim,
+        status: record.status,
+        httpStatus: record.httpStatus,
         response: record.response === null ? null : JSON.stringify(record.response),
         createdAt: record.createdAt.toISOString(),
         updatedAt: record.updatedAt.toISOString(),
+        recovered: record.resolvedAt !== null,
+        resolvedAt: record.resolvedAt?.toISOString() ?? null,
       },
     };
   },

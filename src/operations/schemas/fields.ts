@@ -43,11 +43,18 @@ export const zipCodeOrPlus4 = matching(/^\d{5}(-\d{4})?$/, 10, 'zip_code must be
 );
 export const state = matching(/^[A-Za-z]{2}$/, 2, 'state must be a 2-letter US state code').describe('2-letter US state code');
 export const upperState = matching(/^[A-Z]{2}$/, 2, 'state must be a 2-letter US state code').describe('2-letter US state code, upper case');
-export const transactionId = z
-  .string()
-  .min(1, 'transaction_id must not be empty')
-  .max(100, 'transaction_id must be at most 100 characters')
-  .describe('Unique id of this request; generated when absent. Repeating one answers 409');
+/**
+ * A caller's transaction id is stored, sent to the carrier (321's `Idempotency-Key` header,
+ * carrier_b's `requestId`) and answered: it must be the same bytes in all three places. HTTP
+ * header values lose surrounding spaces and cannot carry control characters, so only visible
+ * ASCII is accepted; nothing is trimmed or re-encoded. Generated ids (`PREFIX` + 12 hex,
+ * `BULK_<sim>_<ms>`) fit the same rule.
+ */
+export const TRANSACTION_ID_RULE = 'transaction_id must be 1 to 64 printable ASCII characters without spaces (0x21-0x7E)';
+export const TRANSACTION_ID_PATTERN = /^[\x21-\x7E]{1,64}$/;
+export const transactionId = matching(TRANSACTION_ID_PATTERN, 64, TRANSACTION_ID_RULE).describe(
+  'Unique id of this request, 1 to 64 printable ASCII characters without spaces; generated when absent. Repeating one answers 409',
+);
 /** Free text, trimmed, 1 to `max` characters; the cap is stated in the description. */
 export const nonEmpty = (field: string, description: string, max: number) =>
   capped(field, max).trim().min(1, `${field} must not be empty`).describe(`${description}; at most ${max} characters`);

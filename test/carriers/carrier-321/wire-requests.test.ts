@@ -4,6 +4,7 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCarrier321Adapter, type Carrier321Adapter } from '../../../src/carriers/carrier-321/adapter.js';
+import { TRANSACTION_ID_PATTERN } from '../../../src/operations/schemas/fields.js';
 import { startRecordingServer, type CannedReply, type RecordingServer } from '../../support/recording-server.js';
 
 const KEY = 'test-key-321';
@@ -692,4 +693,17 @@ describe('carrier 321 adapter: wire requests', () => {
     expect(request!.headers['idempotency-key']).toBe(c.write ? TX : undefined);
     if (c.body !== undefined) expect(request!.headers['content-type']).toMatch(/^application\/json/);
   });
+
+  // Every accepted transaction id (printable ASCII, no space, 1-64) is the Idempotency-Key
+  // byte for byte: header values would lose surrounding spaces, so those ids are refused upstream.
+  it.each(['K1', '!', 'A'.repeat(64), `!"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}~`, 'BULK_89010000000000000001_1764000000000'])(
+    'sends transaction id %j as the exact Idempotency-Key',
+    async (id) => {
+      server.respondWith(() => ACK);
+      expect(id).toMatch(TRANSACTION_ID_PATTERN);
+      await adapter.suspend({ transactionId: id, mdn: MDN });
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]!.headers['idempotency-key']).toBe(id);
+    },
+  );
 });

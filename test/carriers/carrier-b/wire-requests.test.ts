@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCarrierBAdapter, type CarrierBAdapter } from '../../../src/carriers/carrier-b/adapter.js';
 import type { CarrierOperations } from '../../../src/carriers/types.js';
+import { TRANSACTION_ID_PATTERN } from '../../../src/operations/schemas/fields.js';
 import { startRecordingServer, type RecordingServer } from '../../support/recording-server.js';
 
 const ACCOUNT_ID = 'acct-test-7';
@@ -543,6 +544,17 @@ describe('carrier_b adapter wire requests', () => {
     await adapter.suspend({ transactionId: 'SUSPEND_2', mdn: MDN });
     expect(recorder.requests.map((request) => (request.body as { params: unknown }).params)).toEqual([{ msisdn: MDN }, { msisdn: MDN, scope: 'all' }]);
   });
+
+  // Every accepted transaction id (printable ASCII, no space, 1-64) is the requestId as it is.
+  it.each(['K1', '!', 'A'.repeat(64), `!"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}~`, 'BULK_8901260000000000001_1764000000000'])(
+    'sends transaction id %j as the exact requestId',
+    async (id) => {
+      expect(id).toMatch(TRANSACTION_ID_PATTERN);
+      await adapter.suspend({ transactionId: id, mdn: MDN });
+      expect(recorder.requests).toHaveLength(1);
+      expect((recorder.requests[0]!.body as { requestId: string }).requestId).toBe(id);
+    },
+  );
 
   it('has no extended operations', () => {
     expect(adapter.carrier).toBe('carrier_b');

@@ -70,7 +70,7 @@ describe('sendSms (POST /sim/sms/send/)', () => {
     ['mdn of 9 digits', { mdn: '321555000' }, { type: 'value_error', loc: ['body', 'mdn'], msg: 'mdn must be exactly 10 digits' }],
     ['an empty message', { message: '' }, { type: 'value_error', loc: ['body', 'message'], msg: 'message must not be empty' }],
     ['a message of 161 characters', { message: 'x'.repeat(161) }, { type: 'value_error', loc: ['body', 'message'], msg: 'message must be at most 160 characters' }],
-    ['an empty transaction_id', { transaction_id: '' }, { type: 'value_error', loc: ['body', 'transaction_id'], msg: 'transaction_id must not be empty' }],
+    ['an empty transaction_id', { transaction_id: '' }, { type: 'value_error', loc: ['body', 'transaction_id'], msg: 'transaction_id must be 1 to 64 printable ASCII characters without spaces (0x21-0x7E)' }],
   ])('refuses %s with 422 and sends nothing', async (_name, change, issue) => {
     const line = await seedLine(gateway);
     const transactionId = uniqueId('sms');

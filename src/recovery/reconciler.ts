@@ -1,0 +1,184 @@
+// Resolves every write whose outcome was lost (`unknown` after a carrier fault, `pending` after
+// a crash) by re-sending it with the same transaction id until the carrier's answer is known:
+// at once after a request ends `unknown`, at start-up, and in a low-frequency sweep. Faults are
+// retried with exponential backoff, for ever, with a warning at each doubling of attempts.
+
+import { CarrierFault } from '../carriers/errors.js';
+import type { Config } from '../config.js';
+import { convertKeys, toSnake } from '../lib/case.js';
+import type { RegisteredOperation } from '../operations/define.js';
+import type { Services } from '../services.js';
+import type { RecoveryLeases } from './leases.js';
+import { NotResendable, resend } from './resend.js';
+
+export interface RecoveryTiming {
+  /** `pending` rows younger than this may still be in their own request. */
+  pendingAfterMs: number;
+  /** How long one replica holds a row it re-sends. */
+  leaseMs: number;
+  sweepMs: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** How long shutdown waits for writes and re-sends in flight (SHUTDOWN_GRACE_MS). */
+  drainMs: number;
+}
+
+export function recoveryTiming(config: Config): RecoveryTiming {
+  // The longest one carrier call can take: every attempt timing out, plus ky's backoff between them.
+  const carrierCallMs = config.CARRIER_TIMEOUT_MS * (config.CARRIER_RETRIES + 1) + config.CARRIER_RETRIES * 200;
+  return {
+    pendingAfterMs: 2 * carrierCallMs + 5_000,
+    leaseMs: 2 * carrierCallMs + 10_000,
+    sweepMs: config.RECOVERY_SWEEP_MS,
+    backoffBaseMs: 1_000,
+    backoffMaxMs: config.RECOVERY_BACKOFF_MAX_MS,
+    drainMs: config.SHUTDOWN_GRACE_MS,
+  };
+}
+
+/** Rows re-sent side by side in one sweep: a backlog must not flood a recovering carrier. */
+const SWEEP_CONCURRENCY = 4;
+const SWEEP_BATCH = 100;
+
+const isMilestone = (attempts: number) => attempts > 0 && (attempts & (attempts - 1)) === 0;
+
+export class Reconciler {
+  private services?: Services;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly working = new Map<string, Promise<void>>();
+  private sweepTimer?: NodeJS.Timeout;
+  private startupTimer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
+  private stopped = false;
+  private writes = 0;
+  private writesDrained?: () => void;
+
+  constructor(
+    private readonly leases: RecoveryLeases,
+    private readonly operations: readonly RegisteredOperation[],
+    readonly timing: RecoveryTiming,
+  ) {}
+
+  /** Resolves what a crash left behind, then sweeps every `sweepMs`. */
+  start(services: Services): void {
+    this.services = services;
+    void this.sweep();
+    // Rows a crash left `pending` just before this start become eligible after pendingAfterMs.
+    this.startupTimer = this.later(() => void this.sweep(), this.timing.pendingAfterMs);
+    this.sweepTimer = setInterval(() => void this.sweep(), this.timing.sweepMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Tries to resolve `id` in the background after `delayMs`. */
+  resolveSoon(id: string, delayMs = 0): void {
+    if (this.stopped || !this.services) return;
+    clearTimeout(this.timers.get(id));
+    this.timers.set(
+      id,
+      this.later(() => {
+        this.timers.delete(id);
+        void this.attempt(id);
+      }, delayMs),
+    );
+  }
+
+  /** Marks a mutating request in flight; shutdown waits (bounded) for it to record its outcome. */
+  begin(): () => void {
+    this.writes++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--this.writes === 0) this.writesDrained?.();
+    };
+  }
+
+  /** One pass over every unresolved row nobody holds. */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  /** Stops timers; waits up to `drainMs` for writes and re-sends in flight (the rest stays unresolved). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.sweepTimer);
+    clearTimeout(this.startupTimer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    const writes = this.writes === 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.writesDrained = resolve));
+    let deadline: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([writes, ...this.working.values(), this.sweeping]),
+      new Promise((resolve) => (deadline = setTimeout(resolve, this.timing.drainMs))),
+    ]);
+    clearTimeout(deadline);
+  }
+
+  private later(run: () => void, delayMs: number): NodeJS.Timeout {
+    const timer = setTimeout(run, delayMs);
+    timer.unref();
+    return timer;
+  }
+
+  private pendingBefore(): Date {
+    return new Date(Date.now() - this.timing.pendingAfterMs);
+  }
+
+  private async sweepOnce(): Promise<void> {
+    if (this.stopped || !this.services) return;
+    try {
+      const ids = (await this.leases.due({ pendingBefore: this.pendingBefore() }, SWEEP_BATCH)).filter((id) => !this.timers.has(id));
+      const queue = [...ids];
+      const worker = async () => {
+        for (let id = queue.shift(); id !== undefined && !this.stopped; id = queue.shift()) await this.attempt(id);
+      };
+      await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
+    } catch (error) {
+      this.services.logger.error('transaction recovery sweep failed', { error: String(error) });
+    }
+  }
+
+  private async attempt(id: string): Promise<void> {
+    if (this.stopped || this.working.has(id)) return;
+    const run = this.resolveOnce(id)
+      .catch((error: unknown) => this.services!.logger.error('transaction recovery failed unexpectedly', { transactionId: id, error: String(error) }))
+      .finally(() => this.working.delete(id));
+    this.working.set(id, run);
+    await run;
+  }
+
+  private async resolveOnce(id: string): Promise<void> {
+    const services = this.services!;
+    const { logger, metrics } = services;
+    try {
+      // Maintenance mode stops all carrier traffic; the sweep tries again afterwards.
+      if ((await services.settings.values()).maintenance_mode) return;
+      if (!(await this.leases.claim(id, { leaseMs: this.timing.leaseMs, pendingBefore: this.pendingBefore() }))) return;
+    } catch (error) {
+      logger.error('transaction recovery could not claim a row', { transactionId: id, error: String(error) });
+      return;
+    }
+    const row = await services.transactions.find(id);
+    if (!row) return;
+    try {
+      const answer = await resend(services, this.operations, row);
+      const recorded = await this.leases.resolve(id, answer.status, answer.outcome.status, convertKeys(answer.outcome.body, toSnake));
+      metrics.recoveries.inc({ outcome: answer.status });
+      if (recorded) logger.info('transaction outcome recovered', { transactionId: id, operation: row.operation, status: answer.status, attempts: row.attempts });
+      else logger.warn('transaction resolved elsewhere meanwhile (lease expired or its request finished); answer not recorded twice', { transactionId: id, operation: row.operation });
+    } catch (error) {
+      const delay = Math.min(this.timing.backoffBaseMs * 2 ** Math.min(row.attempts - 1, 30), this.timing.backoffMaxMs);
+      await this.leases.release(id, new Date(Date.now() + delay)).catch(() => undefined);
+      metrics.recoveries.inc({ outcome: 'retry' });
+      const reason = error instanceof CarrierFault ? error.kind : error instanceof NotResendable ? error.message : 'unexpected error';
+      if (!(error instanceof CarrierFault) && !(error instanceof NotResendable)) {
+        logger.error('transaction recovery failed unexpectedly', { transactionId: id, error: String(error), stack: (error as Error | undefined)?.stack });
+      }
+      const fields = { transactionId: id, operation: row.operation, attempts: row.attempts, reason, retryInMs: delay };
+      if (isMilestone(row.attempts)) logger.warn('transaction outcome still unknown', fields);
+      else logger.debug('transaction outcome still unknown', fields);
+      this.resolveSoon(id, delay);
+    }
+  }
+}
