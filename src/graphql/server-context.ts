@@ -1,5 +1,6 @@
 // What server.ts hands Yoga for each request: the node request, its id, and the caller,
-// authenticated once on first use (before parsing, so anonymous requests cost no parse).
+// authenticated once on first use (before the GraphQL document is parsed, so an anonymous
+// request costs no parse).
 
 import type { IncomingMessage } from 'node:http';
 import type { RequestContext } from '../pipeline/request-context.js';

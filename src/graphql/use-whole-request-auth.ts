@@ -1,4 +1,4 @@
-// A GraphQL request without a valid token is refused as a whole, before it is even parsed:
+// A GraphQL request without a valid token is refused as a whole before its document is parsed:
 // 401, no data, `WWW-Authenticate: Bearer`, one UNAUTHENTICATED error saying why (expired,
 // revoked…). The one exception: with INTROSPECTION=public, an anonymous request that asks
 // only for the schema (__schema, __type, __typename) is parsed and answered.

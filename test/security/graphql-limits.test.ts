@@ -68,11 +68,14 @@ const usageAliases = (count: number) => `{ ${Array.from({ length: count }, (_, i
 const mdns = (count: number) => Array.from({ length: count }, (_, i) => `32155${String(i).padStart(5, '0')}`);
 
 describe('request limits', () => {
-  it('refuses 20,000 aliases without a token as a whole: 401, no data, WWW-Authenticate', async () => {
+  it('refuses 20,000 aliases without a token as a whole, before parsing: 401, no data, WWW-Authenticate', async () => {
+    logs.length = 0;
     const answer = await post(gateway, { query: usageAliases(20_000) });
     expectRefused(answer, 401, 'UNAUTHENTICATED');
     expect(answer.headers.get('www-authenticate')).toBe('Bearer');
     expect(answer.body.errors![0]!.message).toBe('Not authenticated');
+    // Refused before the document was parsed: the token cap never saw it.
+    expect(logs.map((entry) => entry.fields?.code)).toEqual(['UNAUTHENTICATED']);
   });
 
   it('refuses 20,000 aliases with a token: 400 QUERY_TOO_LARGE, and no carrier is called', async () => {
