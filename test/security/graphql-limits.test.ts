@@ -203,6 +203,26 @@ describe('GraphQL over HTTP', () => {
   });
 });
 
+describe('unexpected failures', () => {
+  it('masks a field that fails unexpectedly as "Unexpected error." (500 on the error, 200 with data) and logs it with the request id', async () => {
+    logs.length = 0;
+    vi.spyOn(gateway.app.services.settings, 'values').mockRejectedValueOnce(new Error('settings store lost at /var/secret/path'));
+    const answer = await post(gateway, { query: '{ usage(mdn: "3215550001") { status } }' }, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { usage: null }, errors: [{ message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['usage'], extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } }] });
+    expect(logs).toContainEqual({ level: 'error', message: 'unexpected error', fields: expect.objectContaining({ requestId: expect.any(String), path: 'usage', error: 'Error: settings store lost at /var/secret/path' }) });
+  });
+
+  it('answers 500 without data when the caller cannot be looked up, and logs it', async () => {
+    logs.length = 0;
+    vi.spyOn(gateway.app.services.authenticator, 'authenticate').mockRejectedValueOnce(new Error('database unreachable'));
+    const answer = await post(gateway, { query: '{ me { name } }' }, { token });
+    expectRefused(answer, 500, 'INTERNAL_SERVER_ERROR');
+    expect(answer.body.errors![0]!.message).toBe('Unexpected error.');
+    expect(logs).toContainEqual({ level: 'error', message: 'unexpected error', fields: expect.objectContaining({ error: 'Error: database unreachable' }) });
+  });
+});
+
 describe('introspection, suggestions and GraphiQL', () => {
   const introspection = { query: '{ __schema { queryType { name } } }' };
 
