@@ -51,6 +51,28 @@ export const configSchema = z.object({
     .describe('How often unresolved writes (outcome unknown, or left pending by a crash) are looked for and re-sent with their transaction id'),
   RECOVERY_BACKOFF_MAX_MS: positiveMs.default(300_000).describe('Longest wait between two re-sends of a write whose outcome is still unknown (backoff starts at 1 s and doubles)'),
   SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
+  GRAPHQL_MAX_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(2_000)
+    .default(2_000)
+    .describe('Most lexical tokens one GraphQL document may hold; the parser stops at the first one over (at most 2000, which also keeps nesting far from the stack limit); send long lists as variables'),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(10).describe('Deepest selection nesting one GraphQL operation may have (introspection excepted)'),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(500).default(30).describe('Most aliased fields one GraphQL operation may have'),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(500).default(20).describe('Most directives one GraphQL document may use'),
+  GRAPHQL_MAX_COST: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(100)
+    .describe('Most carrier calls one GraphQL request may cause (its cost), decided before execution: 1 per carrier-routed field, times the number of MDNs under lines(mdns:)'),
+  INTROSPECTION: z
+    .enum(['off', 'authenticated', 'public'])
+    .default('authenticated')
+    .describe('GraphQL introspection (and "Did you mean" suggestions): off = never; authenticated = with a valid token only; public = also anonymously'),
+  GRAPHIQL: z.enum(['on', 'off']).default('on').describe('Serve GraphiQL at GET /graphql (browsers); it sends the token you put in its headers pane and never stores it'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info').describe('Least severe log level written'),
 });
 

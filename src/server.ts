@@ -4,12 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createYoga, maskError } from 'graphql-yoga';
-import { exposedGraphQLError } from './graphql/errors.js';
+import { createYoga } from 'graphql-yoga';
+import { maskUnexpected } from './graphql/errors.js';
 import { buildSchema } from './graphql/schema.js';
-import { useInputErrorCodes } from './graphql/use-input-error-codes.js';
-import { usePartialSuccessStatus } from './graphql/use-partial-success-status.js';
-import { useUnexpectedErrorLog } from './graphql/use-unexpected-error-log.js';
+import type { GraphQLServerContext } from './graphql/server-context.js';
+import { useExposure, type HiddenSchemaRequests } from './graphql/use-exposure.js';
+import { useGraphiQLAbsent } from './graphql/use-graphiql-absent.js';
+import { useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
+import { useQueryCost } from './graphql/use-query-cost.js';
+import { useRequestLimits } from './graphql/use-request-limits.js';
+import { useWholeRequestAuth } from './graphql/use-whole-request-auth.js';
 import { sendJson } from './http/json.js';
 import { quote } from './lib/quote.js';
 import { operations } from './operations/index.js';
@@ -28,6 +32,9 @@ export interface Gateway {
   close(graceMs?: number): Promise<void>;
 }
 
+/** GraphiQL's headers pane starts with this template: where the token goes. */
+const GRAPHIQL_HEADERS = '{"Authorization": "Bearer <token>"}';
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 function requestIdOf(request: IncomingMessage): string {
@@ -37,25 +44,47 @@ function requestIdOf(request: IncomingMessage): string {
 
 export function createGateway(services: Services, options: { ready: () => boolean }): Gateway {
   const routes = compileRoutes(operations);
-  // GraphiQL comes inlined from the installed package (~9 MB, no CDN): loaded on first use only.
+  const { config } = services;
+  // GraphiQL comes inlined from the installed package (~9 MB, no CDN): rendered on first use
+  // only, with the options below. The token is typed into its headers pane and never stored.
   let graphiqlHtml: Promise<string> | undefined;
-  const graphiql = () =>
-    (graphiqlHtml ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) =>
-      renderGraphiQL({ title: 'line-gateway', defaultQuery: '{\n  me {\n    name\n    authorizedPlans { planId name }\n  }\n}\n' }),
-    ));
-  const yoga = createYoga<{ req: IncomingMessage; requestId: string }, RequestContext>({
+  const graphiql = (options: object) =>
+    (graphiqlHtml ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options)));
+  const hiddenSchema: HiddenSchemaRequests = new WeakSet();
+  const yoga = createYoga<GraphQLServerContext, RequestContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: { title: 'line-gateway', shouldPersistHeaders: true },
+    graphiql:
+      config.GRAPHIQL === 'on'
+        ? {
+            title: 'line-gateway',
+            defaultQuery: '{\n  me {\n    name\n    authorizedPlans { planId name }\n  }\n}\n',
+            headers: GRAPHIQL_HEADERS,
+            shouldPersistHeaders: false,
+          }
+        : false,
     renderGraphiQL: graphiql,
     logging: false,
-    plugins: [useInputErrorCodes(), usePartialSuccessStatus(), useUnexpectedErrorLog(services.logger)],
-    context: ({ request, requestId }) => createRequestContext(services, requestId, request.headers.get('authorization')),
-    maskedErrors: {
-      // Unexpected errors were logged with the request id by useUnexpectedErrorLog.
-      maskError: (error, message, isDev) => exposedGraphQLError(error) ?? maskError(error, message, isDev),
-    },
+    // Order matters: the caller is known before parsing (an anonymous request is refused
+    // without one), then the shape limits, then the cost, then the one error mapping.
+    plugins: [
+      config.GRAPHIQL === 'off' && useGraphiQLAbsent(),
+      useExposure(config.INTROSPECTION, hiddenSchema),
+      useWholeRequestAuth(config.INTROSPECTION),
+      useRequestLimits({
+        maxTokens: config.GRAPHQL_MAX_TOKENS,
+        maxDepth: config.GRAPHQL_MAX_DEPTH,
+        maxAliases: config.GRAPHQL_MAX_ALIASES,
+        maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
+      }),
+      useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),
+      useGraphQLOverHttp(services.logger, hiddenSchema),
+    ],
+    context: ({ requestContext }) => requestContext(),
+    // Known errors pass unchanged; unexpected ones are masked here and logged with the request
+    // id by useGraphQLOverHttp.
+    maskedErrors: { maskError: maskUnexpected },
   });
 
   const inFlight = new Set<ServerResponse>();
@@ -82,7 +111,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
   async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://gateway.invalid');
     try {
-      if (url.pathname === '/graphql') return void (await yoga.handle(request, response, { req: request, requestId }));
+      if (url.pathname === '/graphql') return void (await yoga.handle(request, response, graphqlContext(request, requestId)));
       if (url.pathname === '/healthz' && request.method === 'GET') return healthz(response);
       if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response, requestId);
       const context = () => createRequestContext(services, requestId, request.headers.authorization ?? null);
@@ -92,6 +121,12 @@ export function createGateway(services: Services, options: { ready: () => boolea
     } catch (error) {
       writeError(response, error, requestId);
     }
+  }
+
+  function graphqlContext(request: IncomingMessage, requestId: string): GraphQLServerContext {
+    let context: Promise<RequestContext> | undefined;
+    const requestContext = () => (context ??= createRequestContext(services, requestId, request.headers.authorization ?? null));
+    return { req: request, requestId, requestContext };
   }
 
   function healthz(response: ServerResponse): void {

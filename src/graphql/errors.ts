@@ -1,9 +1,29 @@
-// Turns what resolvers throw into what GraphQL clients see: gateway refusals keep their
-// message, code and HTTP status (extensions); anything else is masked as "Unexpected error."
-// and logged with the request id.
+// The one mapping from what GraphQL produced to what its clients see: every error leaves as
+// `{message, locations, path, extensions: {code, status, …}}`, where `status` is the HTTP status
+// REST would give; gateway refusals keep their message, anything unexpected is masked as
+// "Unexpected error." (and logged by the caller with the request id).
 
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type SourceLocation } from 'graphql';
 import { GatewayError } from '../pipeline/errors.js';
+
+/** An error as the client receives it (plain data, built once per error). */
+export interface ClientError {
+  message: string;
+  locations?: readonly SourceLocation[];
+  path?: readonly (string | number)[];
+  extensions: { code: string; status: number } & Record<string, unknown>;
+}
+
+/** How one error is classified: its client form, response headers, and what to log. */
+export interface MappedError {
+  client: ClientError;
+  headers: Record<string, string>;
+  /** The error the gateway did not expect (to be logged with its stack); undefined for refusals. */
+  unexpected?: Error;
+}
+
+const UNEXPECTED = 'Unexpected error.';
+const SUGGESTION = /Did you mean .+\?/g;
 
 function gatewayErrorIn(error: unknown): GatewayError | undefined {
   let current: unknown = error;
@@ -14,16 +34,61 @@ function gatewayErrorIn(error: unknown): GatewayError | undefined {
   return undefined;
 }
 
-/** The client-facing error, or undefined when the error is unexpected and must be masked. */
-export function exposedGraphQLError(error: unknown): GraphQLError | undefined {
-  const known = gatewayErrorIn(error);
-  if (!known) return error instanceof GraphQLError && !error.originalError ? error : undefined;
+/** Errors GraphQL itself produced (syntax, validation, coercion), without a foreign cause. */
+function isGraphQLOwn(error: unknown): boolean {
+  if (!(error instanceof GraphQLError)) return false;
+  return error.originalError === undefined || error.originalError === null || isGraphQLOwn(error.originalError);
+}
+
+/**
+ * Yoga's maskError: known errors pass unchanged (no rebuild); anything else becomes
+ * "Unexpected error." with the original kept as `originalError` so that it can be logged.
+ */
+export function maskUnexpected(error: unknown): Error {
+  if (gatewayErrorIn(error)) return error as Error;
+  // GraphQL's own request errors are the client's to fix; one raised while executing a field
+  // (a non-null field resolved to null…) is the gateway's bug.
+  if (isGraphQLOwn(error) && !(error as GraphQLError).path) return error as Error;
   const located = error instanceof GraphQLError ? error : undefined;
-  return new GraphQLError(known.message, {
+  const original = (located?.originalError ?? error) as Error;
+  return new GraphQLError(UNEXPECTED, {
     nodes: located?.nodes,
-    positions: located?.positions,
     path: located?.path,
-    source: located?.source,
-    extensions: { code: known.code, http: { status: known.status, headers: known.headers() }, ...known.extensions() },
+    originalError: original instanceof Error ? original : new Error(String(original)),
+    extensions: { code: 'INTERNAL_SERVER_ERROR', unexpected: true },
   });
+}
+
+interface Shape {
+  message: string;
+  locations?: readonly SourceLocation[];
+  path?: readonly (string | number)[];
+  extensions?: Record<string, unknown>;
+  originalError?: unknown;
+}
+
+/**
+ * Classifies one error. `hideSuggestions` drops GraphQL's "Did you mean …" hints (they reveal
+ * the schema when introspection is off).
+ */
+export function mapError(error: Shape, hideSuggestions: boolean): MappedError {
+  const { http, unexpected, ...own } = (error.extensions ?? {}) as { http?: { status?: number; headers?: Record<string, string> }; unexpected?: boolean } & Record<string, unknown>;
+  const where = { ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
+  const known = gatewayErrorIn(error);
+  if (known) {
+    return {
+      client: { message: known.message, ...where, extensions: { ...known.extensions(), code: known.code, status: known.status } },
+      headers: known.headers(),
+    };
+  }
+  if (unexpected || own.code === 'INTERNAL_SERVER_ERROR' || error.path) {
+    const original = error.originalError instanceof Error ? error.originalError : undefined;
+    return { client: { message: UNEXPECTED, ...where, extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } }, headers: {}, unexpected: original ?? new Error(error.message) };
+  }
+  // Request errors of GraphQL or Yoga: parse, validation, limits (coded by their plugins),
+  // malformed requests (Yoga's http status) and variables that do not coerce (no code).
+  const code = typeof own.code === 'string' ? own.code : 'BAD_USER_INPUT';
+  const status = typeof own.status === 'number' ? own.status : (http?.status ?? 400);
+  const message = hideSuggestions ? error.message.replace(SUGGESTION, '[Suggestion hidden]') : error.message;
+  return { client: { message, ...where, extensions: { ...own, code, status } }, headers: http?.headers ?? {} };
 }

@@ -23,6 +23,7 @@ import { executeOperation, givenInput } from '../pipeline/execute.js';
 import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
+import { carrierCalls, costPerItemOf } from './query-cost.js';
 import { outputType } from './zod-to-graphql.js';
 
 /** Most lines one `lines` call may ask for. */
@@ -73,6 +74,8 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
         type: resultType(operation),
         nullable: true,
         description,
+        // Priced as one carrier call per line (the service record a SIM field also reads is shared).
+        extensions: carrierCalls(1),
         resolve: async (line, _args, context) => {
           const given = await input(line, context);
           return given ? answer(line, operation, given, context) : null;
@@ -128,6 +131,8 @@ builder.queryField('lines', (t) =>
     type: [LineRef],
     // The list is nullable (a refused request voids only this field); its items are not.
     nullable: { list: true, items: false },
+    // Every carrier-calling field selected under `lines` runs once per MDN.
+    extensions: costPerItemOf('mdns'),
     description: `Several lines by MDN (at most ${MAX_LINES}), for dashboards: one lookup of where the lines live for all of them; a field failing for one line does not fail the others`,
     args: {
       mdns: t.arg.stringList({

@@ -7,6 +7,7 @@ import type { RegisteredOperation } from '../operations/define.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
+import { carrierCalls } from './query-cost.js';
 import { argumentTypes, inputRef, outputType } from './zod-to-graphql.js';
 
 const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -38,10 +39,14 @@ export function registerOperationField(operation: RegisteredOperation): void {
   const type = outputType(operation.output, `${pascal(operation.name)}Result`);
   // Nullable, so that one refused field does not void its siblings (partial success).
   const common = { type, nullable: true, description: operation.description };
+  // Its cost (query-cost.ts): one carrier call when the operation routes to a carrier (bulk
+  // activation, which calls carriers per item, is bounded by its own rate limit; it counts one).
+  const extensions = carrierCalls(operation.routing !== 'none' || operation.usesCarriers ? 1 : 0);
   if (operation.kind === 'query') {
     builder.queryField(operation.name, (t) =>
       t.field({
         ...(common as { type: never; nullable: true; description: string }),
+        extensions,
         args: Object.fromEntries(
           argumentTypes(operation.input, operation.name).map((arg) => [
             arg.key,
@@ -56,6 +61,7 @@ export function registerOperationField(operation: RegisteredOperation): void {
   builder.mutationField(operation.name, (t) =>
     t.field({
       ...(common as { type: never; nullable: true; description: string }),
+      extensions,
       args: hasFields(operation.input)
         ? {
             input: t.arg({

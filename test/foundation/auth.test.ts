@@ -142,8 +142,13 @@ describe('a token issued by the gateway and later withdrawn', () => {
 });
 
 describe('what needs no token', () => {
-  it('answers introspection without a token', async () => {
-    const answer = await gateway.graphql('{ __schema { queryType { name } mutationType { name } } }');
+  it('refuses introspection without a token by default (INTROSPECTION=authenticated), and answers it with one', async () => {
+    const query = '{ __schema { queryType { name } mutationType { name } } }';
+    const anonymous = await gateway.graphql(query);
+    expect(anonymous).toMatchObject({ status: 401, data: null });
+    expect(errorOf(anonymous).code).toBe('UNAUTHENTICATED');
+    const { token } = await gateway.user();
+    const answer = await gateway.graphql(query, { token });
     expect(answer.status).toBe(200);
     expect(answer.errors).toBeUndefined();
     expect(answer.data).toEqual({ __schema: { queryType: { name: 'Query' }, mutationType: { name: 'Mutation' } } });
@@ -168,8 +173,9 @@ describe('what needs no token', () => {
     expect(health.status).toBe(200);
   });
 
-  it('still refuses a real query sent with introspection, field by field', async () => {
+  it('refuses a real query sent with introspection as a whole: 401, no data', async () => {
     const answer = await gateway.graphql('{ __typename me { name } }');
+    expect(answer).toMatchObject({ status: 401, data: null });
     expect(errorOf(answer).code).toBe('UNAUTHENTICATED');
   });
 });

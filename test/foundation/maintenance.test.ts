@@ -3,7 +3,7 @@
 // transaction id; settings and account fields stay reachable; switching back restores service.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
 import { activeLine, errorOf } from './helpers.js';
 
 let gateway: TestGateway;
@@ -40,10 +40,10 @@ describe('maintenance mode', () => {
     expect(mutation.body).toEqual(query.body);
 
     const graphqlQuery = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { token, variables: { mdn: line.mdn } });
-    expect(graphqlQuery.status).toBe(503);
+    expect(statusesOf(graphqlQuery)).toEqual({ http: 200, rest: 503 });
     expect(errorOf(graphqlQuery)).toEqual({ code: 'MAINTENANCE', message: query.body.message });
     const graphqlMutation = await gateway.graphql('mutation ($mdn: String!) { suspendLine(input: { mdn: $mdn }) { status } }', { token, variables: { mdn: line.mdn } });
-    expect(graphqlMutation.status).toBe(503);
+    expect(statusesOf(graphqlMutation)).toEqual({ http: 200, rest: 503 });
     expect(errorOf(graphqlMutation).code).toBe('MAINTENANCE');
 
     // Nothing happened: the line is still active and the transaction id was not reserved.
@@ -103,7 +103,7 @@ describe('a disabled carrier', () => {
     const query = await gateway.rest('GET', `/sim/usage/${onB.mdn}`, { token });
     expect(query.status).toBe(503);
     const graphql = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { token, variables: { mdn: onB.mdn } });
-    expect(graphql.status).toBe(503);
+    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 503 });
     expect(errorOf(graphql)).toEqual({ code: 'CARRIER_DISABLED', message: 'Carrier carrier_b is disabled by an administrator' });
 
     // The line on 321 is served as usual.

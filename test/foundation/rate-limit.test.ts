@@ -3,7 +3,7 @@
 // one shared budget for replicas that share Redis.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 import { errorOf, startReplica } from './helpers.js';
 
@@ -37,7 +37,7 @@ describe('one replica', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     const graphql = await suspendOnGraphQL(gateway, token);
-    expect(graphql.status).toBe(429);
+    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 429 });
     expect(errorOf(graphql)).toEqual({ code: 'RATE_LIMITED', message: 'Rate limit exceeded: 20 per 1 minute' });
     expect(Number(graphql.errors?.[0]?.extensions?.retryAfter)).toBeGreaterThan(0);
   });

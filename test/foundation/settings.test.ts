@@ -3,7 +3,7 @@
 // (404), carrier status without credentials, and a change seen by another replica.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
 import { errorOf, startReplica } from './helpers.js';
 
 let gateway: TestGateway;
@@ -35,7 +35,7 @@ async function expectRuleViolation(key: string, raw: string, message: RegExp): P
   expect({ raw, status: rest.status }).toEqual({ raw, status: 422 });
   expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'value'], msg: expect.stringMatching(message) }] });
   const graphql = await updateOnGraphQL(key, raw);
-  expect(graphql.status).toBe(422);
+  expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
   expect(errorOf(graphql).code).toBe('BAD_USER_INPUT');
   expect(graphql.errors?.[0]?.extensions?.issues).toEqual([{ type: 'value_error', loc: ['body', 'value'], msg: (rest.body.detail as { msg: string }[])[0]!.msg }]);
   expect(await value(key)).toBe(before);
@@ -78,7 +78,7 @@ describe('reading settings', () => {
     expect(update.status).toBe(404);
     expect(update.body).toEqual({ detail: 'Setting no_such_key not found' });
     const graphql = await updateOnGraphQL('no_such_key', 'true');
-    expect(graphql.status).toBe(404);
+    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 404 });
     expect(errorOf(graphql)).toEqual({ code: 'NOT_FOUND', message: 'Setting no_such_key not found' });
     expect(errorOf(await gateway.graphql('{ setting(key: "nope") { key } }', { token: admin })).code).toBe('NOT_FOUND');
   });

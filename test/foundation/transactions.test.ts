@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { startTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, TEST_JWT_SECRET, type TestGateway, statusesOf } from '../support/gateway.js';
 import { activeLine, errorOf } from './helpers.js';
 
 let gateway: TestGateway;
@@ -65,7 +65,7 @@ describe('caller-supplied transaction ids', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ status: 'failure', message: `Transaction ID ${id} already exists`, code: 'HTTP_409' });
     const graphql = await gateway.graphql(SUSPEND, { token, variables: { mdn: line.mdn, id } });
-    expect(graphql.status).toBe(409);
+    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 409 });
     expect(errorOf(graphql)).toEqual({ code: 'DUPLICATE_TRANSACTION', message: `Transaction ID ${id} already exists` });
     // Ids are unique across users and operations.
     const { token: someoneElse } = await gateway.user({ plans: ['PREMIUM'] });
@@ -83,7 +83,7 @@ describe('caller-supplied transaction ids', () => {
       Array.from({ length: 10 }, (_, index) =>
         index % 2 === 0
           ? gateway.rest('POST', '/sim/suspend/', { token: racer, body: { mdn: line.mdn, transaction_id: id } }).then((answer) => answer.status)
-          : gateway.graphql(SUSPEND, { token: racer, variables: { mdn: line.mdn, id } }).then((answer) => (answer.errors ? answer.status : 200)),
+          : gateway.graphql(SUSPEND, { token: racer, variables: { mdn: line.mdn, id } }).then((answer) => (answer.errors ? answer.errors[0]?.extensions?.status : 200)),
       ),
     );
     expect(answers.filter((status) => status === 200)).toHaveLength(1);
@@ -121,7 +121,7 @@ describe('the transaction record', () => {
     await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
     const { token: stranger } = await gateway.user();
     const hidden = await gateway.graphql(TRANSACTION, { token: stranger, variables: { id } });
-    expect(hidden.status).toBe(404);
+    expect(statusesOf(hidden)).toEqual({ http: 200, rest: 404 });
     expect(errorOf(hidden)).toEqual({ code: 'NOT_FOUND', message: `Transaction ${id} not found` });
     // Same answer as an id that does not exist: nothing to learn by guessing.
     expect(errorOf(await gateway.graphql(TRANSACTION, { token: stranger, variables: { id: 'NO-SUCH-ID' } }))).toEqual({ code: 'NOT_FOUND', message: 'Transaction NO-SUCH-ID not found' });
@@ -164,7 +164,7 @@ describe('carrier faults', () => {
       expect(JSON.parse(record.data!.transaction.response as string)).toEqual(rest.body);
 
       const graphql = await faulty.graphql(SUSPEND, { token: faultyToken, variables: { mdn: line.mdn, id: `GQL-DROP-${line.mdn}` } });
-      expect(graphql.status).toBe(502);
+      expect(statusesOf(graphql)).toEqual({ http: 200, rest: 502 });
       expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'CARRIER_UNAVAILABLE', transactionId: `GQL-DROP-${line.mdn}`, outcomeKnown: false });
     } finally {
       await setFaults({});
@@ -181,7 +181,7 @@ describe('carrier faults', () => {
       const record = await faulty.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, { token: faultyToken, variables: { id: `SLOW-${line.mdn}` } });
       expect(record.data?.transaction).toMatchObject({ status: 'UNKNOWN', httpStatus: 504 });
       const graphql = await faulty.graphql(SUSPEND, { token: faultyToken, variables: { mdn: line.mdn } });
-      expect(graphql.status).toBe(504);
+      expect(statusesOf(graphql)).toEqual({ http: 200, rest: 504 });
       expect(errorOf(graphql).code).toBe('CARRIER_TIMEOUT');
     } finally {
       await setFaults({});

@@ -32,6 +32,15 @@ export function noData(answer: { data?: unknown }): boolean {
   return answer.data === null || answer.data === undefined || Object.values(answer.data as Record<string, unknown>).every((value) => value === null);
 }
 
+/**
+ * GraphQL over HTTP: the response's HTTP status, and the status REST would give, carried by its
+ * first error as `extensions.status`. A refused field leaves data (`{ field: null }`), so the
+ * response is 200; only a request refused as a whole (no data) takes the refusal's status.
+ */
+export function statusesOf(answer: GraphQLAnswer): { http: number; rest: unknown } {
+  return { http: answer.status, rest: answer.errors?.[0]?.extensions?.status };
+}
+
 export interface TestGateway {
   url: string;
   app: Application;

@@ -2,7 +2,7 @@
 // rate-limit budget and the transaction-id namespace (shown with `purchasePlan`).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { createPlans, mutate, seedLine } from './helpers.js';
 
 let gateway: TestGateway;
@@ -25,7 +25,7 @@ describe('purchasePlan on REST and GraphQL', () => {
     expect(rest.body).toEqual({ status: 'failure', message: 'Rate limit exceeded: 30 per 1 minute', code: 'HTTP_429' });
     expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
     const graphql = await mutate(gateway, 'purchasePlan', token, { mdn, planId: 'TOPUP' });
-    expect(graphql.status).toBe(429);
+    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 429 });
     expect(graphql.errors?.[0]).toMatchObject({ message: 'Rate limit exceeded: 30 per 1 minute', extensions: { code: 'RATE_LIMITED' } });
     // Budgets are per operation: cancellation still answers.
     expect((await gateway.rest('POST', '/sim/plan/cancel/', { token, body: { mdn, purchase_id: 'PUR1' } })).status).toBe(400);
@@ -37,7 +37,7 @@ describe('purchasePlan on REST and GraphQL', () => {
     const restId = `REST-${line.sim}`;
     expect((await gateway.rest('POST', '/sim/plan/purchase/', { token, body: { mdn: line.mdn, plan_id: 'TOPUP', transaction_id: restId } })).status).toBe(200);
     const onGraphQL = await mutate(gateway, 'purchasePlan', token, { mdn: line.mdn, planId: 'TOPUP', transactionId: restId });
-    expect(onGraphQL.status).toBe(409);
+    expect(statusesOf(onGraphQL)).toEqual({ http: 200, rest: 409 });
     expect(onGraphQL.errors?.[0]).toMatchObject({ message: `Transaction ID ${restId} already exists`, extensions: { code: 'DUPLICATE_TRANSACTION' } });
 
     const graphqlId = `GQL-${line.sim}`;

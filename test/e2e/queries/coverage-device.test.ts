@@ -3,7 +3,7 @@
 // unknown device), 510, GENS-0289, 506, 422 and 401.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { expectTwin, graphqlQuery, type QueryName } from './helpers.js';
 
 let gateway: TestGateway;
@@ -122,7 +122,7 @@ describe.each([
     expect(rest.status).toBe(422);
     expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['path', loc], msg }] });
     const graphql = await graphqlQuery(gateway, name, { [arg]: bad }, token);
-    expect(graphql.status).toBe(422);
+    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
     expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ type: 'value_error', loc: ['input', arg], msg }] });
   });
 

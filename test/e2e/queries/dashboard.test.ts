@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // Registers `line` and `lines` on the builder before the gateway builds its schema.
 import '../../../src/graphql/dashboard.js';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { seedLine } from './helpers.js';
 
 let gateway: TestGateway;
@@ -171,7 +171,7 @@ describe('refusals', () => {
     const { token } = await gateway.user();
     const byMdns = vi.spyOn(gateway.app.services.lines, 'byMdns');
     const answer = await gateway.graphql<Record<string, unknown>>(query, { token });
-    expect(answer.status).toBe(422);
+    expect(statusesOf(answer)).toEqual({ http: 200, rest: 422 });
     expect(answer.data?.line ?? answer.data?.lines ?? null).toBeNull();
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ type: 'value_error', loc, msg }] });
     expect(byMdns).not.toHaveBeenCalled();

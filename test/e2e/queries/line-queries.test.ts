@@ -2,7 +2,7 @@
 // sandbox carriers, on REST and on GraphQL: exact bodies, 918/909/915, 422, 401.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { ADDRESS, expectTwin, graphqlQuery, seedDisconnectedLine, seedLine, type QueryName } from './helpers.js';
 
 let gateway: TestGateway;
@@ -67,7 +67,7 @@ describe.each(LINE_QUERIES)('$name', (query) => {
     expect(rest.status).toBe(422);
     expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['path', 'mdn'], msg: 'mdn must be exactly 10 digits' }] });
     const graphql = await graphqlQuery(gateway, query.name, { mdn: '12ab' }, token);
-    expect(graphql.status).toBe(422);
+    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
     expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ type: 'value_error', loc: ['input', 'mdn'], msg: 'mdn must be exactly 10 digits' }] });
   });
 

@@ -2,7 +2,7 @@
 // REST and GraphQL: exact bodies, 506/8011/8010/918/910, the SIM details failure body, 422, 401.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { expectTwin, graphqlQuery, seedLine } from './helpers.js';
 
 let gateway: TestGateway;
@@ -113,7 +113,7 @@ describe.each([
     expect(rest.status).toBe(422);
     expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['path', 'sim'], msg: 'sim must be alphanumeric, at most 25 characters' }] });
     const graphql = await graphqlQuery(gateway, name, { sim: bad }, token);
-    expect(graphql.status).toBe(422);
+    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
     expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ type: 'value_error', loc: ['input', 'sim'] }] });
   });
 

@@ -1,0 +1,13 @@
+// What server.ts hands Yoga for each request: the node request, its id, and the caller,
+// authenticated once on first use (before the GraphQL document is parsed, so an anonymous
+// request costs no parse).
+
+import type { IncomingMessage } from 'node:http';
+import type { RequestContext } from '../pipeline/request-context.js';
+
+export interface GraphQLServerContext {
+  req: IncomingMessage;
+  requestId: string;
+  /** The request's context (caller or why there is none), built once and shared by every plugin. */
+  requestContext(): Promise<RequestContext>;
+}

@@ -1,0 +1,47 @@
+// GraphQL over HTTP, as Apollo Client, urql and graphql-request expect it: a response with
+// data is 200 whatever its errors; a request refused as a whole before execution (no valid
+// token, parse/validation/variable errors, a limit or the cost maximum) has no data and the
+// status of its error (401, 400…) with its headers (WWW-Authenticate, Retry-After). Every error
+// leaves here, mapped once (errors.ts), with `extensions.code` and `extensions.status`; client
+// refusals are logged at info/warn, unexpected errors at error with their stack.
+
+import type { ExecutionResult, GraphQLError } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Logger } from '../lib/logger.js';
+import { mapError } from './errors.js';
+import type { GraphQLServerContext } from './server-context.js';
+import type { HiddenSchemaRequests } from './use-exposure.js';
+
+/** Refusals that look like probing or abuse rather than a client's honest mistake. */
+const WARN_CODES = new Set(['QUERY_TOO_LARGE', 'QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'TOO_MANY_DIRECTIVES', 'QUERY_TOO_COSTLY']);
+
+export function useGraphQLOverHttp(logger: Logger, hidden: HiddenSchemaRequests): Plugin<Record<string, never>, GraphQLServerContext> {
+  function shape(result: ExecutionResult, requestId: string, hideSuggestions: boolean): ExecutionResult {
+    if (!result.errors?.length) return result;
+    const mapped = result.errors.map((error) => mapError(error, hideSuggestions));
+    for (const { client, unexpected } of mapped) {
+      if (unexpected) logger.error('unexpected error', { requestId, path: client.path?.join('.'), error: String(unexpected), stack: unexpected.stack });
+    }
+    const refused = result.data === null || result.data === undefined;
+    const first = mapped[0]!.client.extensions;
+    if (refused && first.status < 500) {
+      const fields = { requestId, status: first.status, code: first.code, errors: mapped.length };
+      if (WARN_CODES.has(first.code)) logger.warn('graphql request refused', fields);
+      else logger.info('graphql request refused', fields);
+    }
+    const http = refused ? { status: first.status, headers: Object.assign({}, ...mapped.map((error) => error.headers)) as Record<string, string> } : { status: 200 };
+    // Plain objects, not GraphQLErrors: Yoga serializes them as they are instead of rebuilding
+    // each one (which would rescan the query text for every error's location).
+    const errors = mapped.map((error) => error.client) as unknown as GraphQLError[];
+    return { ...result, errors, extensions: { ...result.extensions, http } };
+  }
+
+  return {
+    onResultProcess({ request, result, setResult, serverContext }) {
+      if (Symbol.asyncIterator in result) return; // no subscriptions or streams here
+      const hideSuggestions = hidden.has(request);
+      const one = (single: ExecutionResult) => shape(single, serverContext.requestId, hideSuggestions);
+      setResult(Array.isArray(result) ? result.map(one) : one(result));
+    },
+  };
+}

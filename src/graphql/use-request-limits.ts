@@ -1,0 +1,40 @@
+// Caps on the shape of a GraphQL document, checked before anything runs (graphql-armor): the
+// token cap stops the parser at the first token over it (so a deeply nested document is a 400,
+// never a stack overflow); aliases, depth and directives are validation rules. Each refusal is
+// a 400 with its own `extensions.code`.
+
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import type { GraphQLError, ValidationContext } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+export interface RequestLimits {
+  maxTokens: number;
+  maxDepth: number;
+  maxAliases: number;
+  maxDirectives: number;
+}
+
+/** Gives the refusal its code and reports it as a validation error (tokens: thrown by the parser). */
+const refuseWith =
+  (code: string) =>
+  (context: ValidationContext | null, error: GraphQLError): void => {
+    // armor prefixes every limit with "Syntax Error: "; only a parse error is one.
+    error.message = error.message.replace(/^Syntax Error: /, '');
+    error.extensions.code = code;
+    error.extensions.status = 400;
+    context?.reportError(error);
+  };
+
+export function useRequestLimits(limits: RequestLimits): Plugin {
+  return {
+    onPluginInit({ addPlugin }) {
+      addPlugin(maxTokensPlugin({ n: limits.maxTokens, onReject: [refuseWith('QUERY_TOO_LARGE')], propagateOnRejection: true }));
+      addPlugin(maxDepthPlugin({ n: limits.maxDepth, onReject: [refuseWith('QUERY_TOO_DEEP')], propagateOnRejection: false }));
+      addPlugin(maxAliasesPlugin({ n: limits.maxAliases, onReject: [refuseWith('TOO_MANY_ALIASES')], propagateOnRejection: false }));
+      addPlugin(maxDirectivesPlugin({ n: limits.maxDirectives, onReject: [refuseWith('TOO_MANY_DIRECTIVES')], propagateOnRejection: false }));
+    },
+  };
+}

@@ -1,0 +1,296 @@
+// Regression tests for the GraphQL edge: a request without a valid token is refused whole before
+// it is parsed; document limits and the carrier-call cost refuse a request before it runs (400,
+// nothing sent to a carrier); GraphQL-over-HTTP statuses; the INTROSPECTION and GRAPHIQL switches;
+// client errors logged as such, never as "unexpected error".
+
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Logger } from '../../src/lib/logger.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+
+interface LogEntry {
+  level: string;
+  message: string;
+  fields?: Record<string, unknown>;
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: { data?: Record<string, unknown> | null; errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[] };
+}
+
+const logs: LogEntry[] = [];
+const logger: Logger = {
+  debug: () => undefined,
+  info: (message, fields) => void logs.push({ level: 'info', message, fields }),
+  warn: (message, fields) => void logs.push({ level: 'warn', message, fields }),
+  error: (message, fields) => void logs.push({ level: 'error', message, fields }),
+};
+
+let gateway: TestGateway;
+let token: string;
+
+beforeAll(async () => {
+  gateway = await startTestGateway({ logger });
+  ({ token } = await gateway.user());
+});
+afterAll(() => gateway.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function post(target: TestGateway, payload: { query: string; variables?: Record<string, unknown> }, options: { token?: string; accept?: string } = {}): Promise<Answer> {
+  const response = await fetch(`${target.url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(options.accept ? { accept: options.accept } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: JSON.stringify(payload),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer['body'] };
+}
+
+/** A request refused as a whole: this status, no data, one error with this code and status. */
+function expectRefused(answer: Answer, status: number, code: string): void {
+  expect({ status: answer.status, hasData: 'data' in answer.body, errors: answer.body.errors?.length }).toEqual({ status, hasData: false, errors: 1 });
+  expect(answer.body.errors![0]!.extensions).toMatchObject({ code, status });
+}
+
+/** Spies on every carrier read a refused request could have reached. */
+function carrierSpies() {
+  const cores = gateway.sandboxes.cores;
+  return [vi.spyOn(cores['321'], 'getUsage'), vi.spyOn(cores.carrier_b, 'getUsage'), vi.spyOn(cores['321'], 'getServiceProfile'), vi.spyOn(cores.carrier_b, 'getServiceProfile')];
+}
+
+const usageAliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: usage(mdn: "3215550001") { status }`).join(' ')} }`;
+const mdns = (count: number) => Array.from({ length: count }, (_, i) => `32155${String(i).padStart(5, '0')}`);
+
+describe('request limits', () => {
+  it('refuses 20,000 aliases without a token as a whole, before parsing: 401, no data, WWW-Authenticate', async () => {
+    logs.length = 0;
+    const answer = await post(gateway, { query: usageAliases(20_000) });
+    expectRefused(answer, 401, 'UNAUTHENTICATED');
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+    expect(answer.body.errors![0]!.message).toBe('Not authenticated');
+    // Refused before the document was parsed: the token cap never saw it.
+    expect(logs.map((entry) => entry.fields?.code)).toEqual(['UNAUTHENTICATED']);
+  });
+
+  it('refuses 20,000 aliases with a token: 400 QUERY_TOO_LARGE, and no carrier is called', async () => {
+    const spies = carrierSpies();
+    const answer = await post(gateway, { query: usageAliases(20_000) }, { token });
+    expectRefused(answer, 400, 'QUERY_TOO_LARGE');
+    expect(answer.body.errors![0]!.message).toMatch(/Token limit of 2000 exceeded/);
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    // The control: the same field, asked once, does reach the carrier.
+    const one = await post(gateway, { query: usageAliases(1) }, { token });
+    expect(one.status).toBe(200);
+    expect(spies.some((spy) => spy.mock.calls.length > 0)).toBe(true);
+  });
+
+  it('refuses 5,000 aliases of transaction(id) with a token: 400', async () => {
+    const query = `{ ${Array.from({ length: 5_000 }, (_, i) => `t${i}: transaction(id: "X${i}") { status }`).join(' ')} }`;
+    const answer = await post(gateway, { query }, { token });
+    expectRefused(answer, 400, 'QUERY_TOO_LARGE');
+  });
+
+  it('refuses more aliases than GRAPHQL_MAX_ALIASES (30) even under the token cap: 400 TOO_MANY_ALIASES', async () => {
+    const answer = await post(gateway, { query: `{ ${Array.from({ length: 31 }, (_, i) => `t${i}: transaction(id: "X${i}") { status }`).join(' ')} }` }, { token });
+    expectRefused(answer, 400, 'TOO_MANY_ALIASES');
+    expect(answer.body.errors![0]!.message).toBe('Aliases limit of 30 exceeded, found 31.');
+  });
+
+  it('refuses a selection nested 4,000 deep with 400 (not a stack overflow) and logs it as a client error', async () => {
+    logs.length = 0;
+    const answer = await post(gateway, { query: `{ ${'me { '.repeat(4_000)}name${' }'.repeat(4_000)} }` }, { token });
+    expectRefused(answer, 400, 'QUERY_TOO_LARGE');
+    expect(logs.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(logs).toContainEqual({ level: 'warn', message: 'graphql request refused', fields: expect.objectContaining({ status: 400, code: 'QUERY_TOO_LARGE', requestId: expect.any(String) }) });
+  });
+
+  it('refuses a selection deeper than GRAPHQL_MAX_DEPTH (10) within the token cap: 400 QUERY_TOO_DEEP', async () => {
+    // No field of this schema nests that deep, so GraphQL's own validation errors come along.
+    const answer = await post(gateway, { query: `{ ${'me { '.repeat(11)}name${' }'.repeat(11)} }` }, { token });
+    expect({ status: answer.status, hasData: 'data' in answer.body }).toEqual({ status: 400, hasData: false });
+    expect(answer.body.errors![0]).toMatchObject({ message: 'Query depth limit of 10 exceeded, found 12.', extensions: { code: 'QUERY_TOO_DEEP', status: 400 } });
+  });
+
+  it('refuses more directives than GRAPHQL_MAX_DIRECTIVES (20): 400 TOO_MANY_DIRECTIVES', async () => {
+    const answer = await post(gateway, { query: `{ me { ${'__typename @include(if: true) '.repeat(21)} } }` }, { token });
+    expectRefused(answer, 400, 'TOO_MANY_DIRECTIVES');
+  });
+
+  it('lets a full dashboard query through the limits', async () => {
+    const everything = 'mdn carrier usage { status balanceDetails { talk text data } subscriptions { balances { uom balance } } } service { status } networkStatus { status } simDetails { status } esimProfile { status } activePlan { status } products { status products { code } } account { status lines { mdn } } carrierUsage { status usageRecords { type } }';
+    const answer = await post(gateway, { query: `query ($mdns: [String!]!) { lines(mdns: $mdns) { ${everything} } }`, variables: { mdns: mdns(10) } }, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors?.filter((error) => error.extensions?.code !== 'RATE_LIMITED') ?? []).toEqual([]);
+    expect((answer.body.data?.lines as unknown[]).length).toBe(10);
+  });
+
+  it('answers /healthz while a huge request is being refused', async () => {
+    const huge = post(gateway, { query: usageAliases(20_000) }, { token });
+    const health = await fetch(`${gateway.url}/healthz`);
+    expect(health.status).toBe(200);
+    expectRefused(await huge, 400, 'QUERY_TOO_LARGE');
+  });
+});
+
+describe('carrier-call cost (GRAPHQL_MAX_COST, default 100)', () => {
+  it('lets lines of 50 MDNs × 2 carrier fields (cost 100) run', async () => {
+    const query = `{ lines(mdns: [${mdns(50).map((mdn) => `"${mdn}"`).join(', ')}]) { mdn usage { status } networkStatus { status } } }`;
+    const answer = await post(gateway, { query }, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors?.map((error) => error.extensions?.code) ?? []).not.toContain('QUERY_TOO_COSTLY');
+    expect((answer.body.data?.lines as unknown[]).length).toBe(50);
+  });
+
+  it('refuses lines of 50 MDNs × 3 carrier fields (cost 150) before calling any carrier, naming the cost', async () => {
+    const spies = carrierSpies();
+    const query = `{ lines(mdns: [${mdns(50).map((mdn) => `"${mdn}"`).join(', ')}]) { mdn usage { status } service { status } networkStatus { status } } }`;
+    const answer = await post(gateway, { query }, { token });
+    expectRefused(answer, 400, 'QUERY_TOO_COSTLY');
+    expect(answer.body.errors![0]!.message).toMatch(/cost 150 exceeds the maximum of 100/);
+    expect(answer.body.errors![0]!.extensions).toMatchObject({ cost: 150, maxCost: 100 });
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('counts MDNs given in variables, and fields reached through fragments and aliases', async () => {
+    const query = 'query ($mdns: [String!]!) { lines(mdns: $mdns) { ...Panel again: usage { status } } } fragment Panel on Line { usage { status } networkStatus { status } }';
+    const refused = await post(gateway, { query, variables: { mdns: mdns(34) } }, { token });
+    expectRefused(refused, 400, 'QUERY_TOO_COSTLY');
+    expect(refused.body.errors![0]!.extensions).toMatchObject({ cost: 102 });
+    const passes = await post(gateway, { query, variables: { mdns: mdns(3) } }, { token });
+    expect(passes.status).toBe(200);
+    expect((passes.body.data?.lines as unknown[]).length).toBe(3);
+  });
+});
+
+describe('GraphQL over HTTP', () => {
+  it.each([undefined, 'application/json', 'application/graphql-response+json'])('answers with accept %s: partial errors 200, anonymous 401, parse and validation 400', async (accept) => {
+    const partial = await post(gateway, { query: '{ me { name } settings { key } }' }, { token, accept });
+    expect(partial.status).toBe(200);
+    expect(partial.headers.get('content-type')).toContain(accept ?? 'application/json');
+    expect(partial.body.data).toMatchObject({ me: { name: expect.any(String) }, settings: null });
+    expect(partial.body.errors).toEqual([expect.objectContaining({ path: ['settings'], extensions: { code: 'FORBIDDEN', status: 403 } })]);
+
+    const anonymous = await post(gateway, { query: '{ me { name } }' }, { accept });
+    expectRefused(anonymous, 401, 'UNAUTHENTICATED');
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+
+    expectRefused(await post(gateway, { query: '{ me { ' }, { token, accept }), 400, 'GRAPHQL_PARSE_FAILED');
+    expectRefused(await post(gateway, { query: '{ me { nope } }' }, { token, accept }), 400, 'GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('answers a field refused for its input with 200 and BAD_USER_INPUT, status 422 (as REST)', async () => {
+    const { token: fresh } = await gateway.user(); // usage's rate limit is per user
+    const answer = await post(gateway, { query: '{ usage(mdn: "12ab") { status } }' }, { token: fresh });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ usage: null });
+    expect(answer.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 422 });
+    // No internal `http` extension leaks to the client.
+    expect(answer.body.errors![0]!.extensions).not.toHaveProperty('http');
+  });
+
+  it('refuses a variable that does not coerce with 400 BAD_USER_INPUT, logged at info, not as unexpected', async () => {
+    logs.length = 0;
+    const answer = await post(gateway, { query: 'query ($mdn: String!) { usage(mdn: $mdn) { status } }', variables: { mdn: 5 } }, { token });
+    expectRefused(answer, 400, 'BAD_USER_INPUT');
+    expect(logs.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect(logs).toContainEqual({ level: 'info', message: 'graphql request refused', fields: expect.objectContaining({ status: 400, code: 'BAD_USER_INPUT' }) });
+  });
+});
+
+describe('unexpected failures', () => {
+  it('masks a field that fails unexpectedly as "Unexpected error." (500 on the error, 200 with data) and logs it with the request id', async () => {
+    logs.length = 0;
+    vi.spyOn(gateway.app.services.settings, 'values').mockRejectedValueOnce(new Error('settings store lost at /var/secret/path'));
+    const answer = await post(gateway, { query: '{ usage(mdn: "3215550001") { status } }' }, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: { usage: null }, errors: [{ message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['usage'], extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } }] });
+    expect(logs).toContainEqual({ level: 'error', message: 'unexpected error', fields: expect.objectContaining({ requestId: expect.any(String), path: 'usage', error: 'Error: settings store lost at /var/secret/path' }) });
+  });
+
+  it('answers 500 without data when the caller cannot be looked up, and logs it', async () => {
+    logs.length = 0;
+    vi.spyOn(gateway.app.services.authenticator, 'authenticate').mockRejectedValueOnce(new Error('database unreachable'));
+    const answer = await post(gateway, { query: '{ me { name } }' }, { token });
+    expectRefused(answer, 500, 'INTERNAL_SERVER_ERROR');
+    expect(answer.body.errors![0]!.message).toBe('Unexpected error.');
+    expect(logs).toContainEqual({ level: 'error', message: 'unexpected error', fields: expect.objectContaining({ error: 'Error: database unreachable' }) });
+  });
+});
+
+describe('introspection, suggestions and GraphiQL', () => {
+  const introspection = { query: '{ __schema { queryType { name } } }' };
+
+  it('refuses anonymous introspection by default and answers it with a token; suggestions show with a token', async () => {
+    expectRefused(await post(gateway, introspection), 401, 'UNAUTHENTICATED');
+    const allowed = await post(gateway, introspection, { token });
+    expect(allowed).toMatchObject({ status: 200, body: { data: { __schema: { queryType: { name: 'Query' } } } } });
+    const typo = await post(gateway, { query: '{ mee { name } }' }, { token });
+    expect(typo.body.errors![0]!.message).toMatch(/Did you mean "me"\?/);
+  });
+
+  it('serves GraphiQL without persisting headers, showing where the token goes', async () => {
+    const response = await fetch(`${gateway.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('"shouldPersistHeaders":true');
+    expect(html).toContain('"shouldPersistHeaders":false');
+    expect(html).toContain(JSON.stringify({ headers: '{"Authorization": "Bearer <token>"}' }).slice(1, -1));
+  });
+
+  describe('INTROSPECTION=public', () => {
+    let open: TestGateway;
+    beforeAll(async () => {
+      open = await startTestGateway({ env: { INTROSPECTION: 'public' } });
+    });
+    afterAll(() => open.close());
+
+    it('answers anonymous introspection, but refuses anything else sent with it', async () => {
+      expect(await post(open, introspection)).toMatchObject({ status: 200, body: { data: { __schema: { queryType: { name: 'Query' } } } } });
+      const fragment = await post(open, { query: '{ ...Meta } fragment Meta on Query { __typename __type(name: "Line") { name } }' });
+      expect(fragment).toMatchObject({ status: 200, body: { data: { __typename: 'Query', __type: { name: 'Line' } } } });
+      expectRefused(await post(open, { query: '{ __schema { queryType { name } } me { name } }' }), 401, 'UNAUTHENTICATED');
+      expectRefused(await post(open, { query: '{ ...Mixed } fragment Mixed on Query { __typename me { name } }' }), 401, 'UNAUTHENTICATED');
+    });
+  });
+
+  describe('INTROSPECTION=off, GRAPHIQL=off', () => {
+    let closed: TestGateway;
+    let closedToken: string;
+    beforeAll(async () => {
+      closed = await startTestGateway({ env: { INTROSPECTION: 'off', GRAPHIQL: 'off' } });
+      ({ token: closedToken } = await closed.user());
+    });
+    afterAll(() => closed.close());
+
+    it('refuses introspection even with a token, and hides suggestions', async () => {
+      const refused = await post(closed, introspection, { token: closedToken });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors![0]!.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', status: 400 });
+      const typo = await post(closed, { query: '{ mee { name } }' }, { token: closedToken });
+      expect(typo.status).toBe(400);
+      expect(typo.body.errors![0]!.message).not.toMatch(/Did you mean/);
+      expect(typo.body.errors![0]!.message).toMatch(/^Cannot query field "mee" on type "Query"/);
+      // A variable's enum value: GraphQL suggests at coercion, after validation.
+      const enumTypo = await post(
+        closed,
+        { query: 'mutation ($input: SetVoicemailLanguageInput!) { setVoicemailLanguage(input: $input) { status } }', variables: { input: { mdn: '3215550001', language: 'ENGLISH' } } },
+        { token: closedToken },
+      );
+      expectRefused(enumTypo, 400, 'BAD_USER_INPUT');
+      expect(enumTypo.body.errors![0]!.message).toMatch(/"ENGLISH" does not exist in "VoicemailLanguage" enum/);
+      expect(enumTypo.body.errors![0]!.message).not.toMatch(/Did you mean/);
+    });
+
+    it('does not serve GraphiQL: 404', async () => {
+      const response = await fetch(`${closed.url}/graphql`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toMatch(/graphiql/i);
+    });
+  });
+});
