@@ -33,6 +33,13 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     throw error;
   }
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // ioredis reconnects by itself; an outage is logged once (and /readyz names it), not per retry.
+  let redisDown = false;
+  redis?.on('error', (error: Error) => {
+    if (!redisDown) logger.warn('Redis is unreachable; retrying', { error: error.message });
+    redisDown = true;
+  });
+  redis?.on('ready', () => void (redisDown = false));
   const services: Services = {
     config,
     db: data.db,
@@ -46,6 +53,7 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
     logger,
     metrics: new Metrics(),
+    redis,
   };
   return {
     services,

@@ -1,5 +1,7 @@
 // Builds the gateway's HTTP server: GraphQL (Yoga, with GraphiQL served from the installed
-// package) at /graphql, the REST compatibility routes, /healthz; listening is main.ts's job.
+// package) at /graphql, the REST compatibility routes, /livez and /readyz (alias /healthz),
+// behind one edge for both surfaces (src/http/: body limit, CORS, timeouts, access records);
+// listening is main.ts's job.
 
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -10,7 +12,13 @@ import { buildSchema } from './graphql/schema.js';
 import { useInputErrorCodes } from './graphql/use-input-error-codes.js';
 import { usePartialSuccessStatus } from './graphql/use-partial-success-status.js';
 import { useUnexpectedErrorLog } from './graphql/use-unexpected-error-log.js';
-import { sendJson } from './http/json.js';
+import { recordAccess } from './http/access-log.js';
+import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/body-limit.js';
+import { createCors } from './http/cors.js';
+import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './http/graphql-request.js';
+import { createReadiness } from './http/health.js';
+import { sendJson, type BodyLimits } from './http/json.js';
+import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
 import { operations } from './operations/index.js';
 import { ForbiddenError, InternalError, isGatewayError, UnauthenticatedError } from './pipeline/errors.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
@@ -33,8 +41,29 @@ function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** The path of a request target; null when it is not origin-form (`/…`) or absolute-form. */
+function parseTarget(target: string): URL | null {
+  try {
+    // Origin-form is resolved against a fixed base: `//host/path` must stay a path, not a host.
+    return target.startsWith('/') ? new URL(`http://gateway.invalid${target}`) : new URL(target);
+  } catch {
+    return null;
+  }
+}
+
 export function createGateway(services: Services, options: { ready: () => boolean }): Gateway {
+  const { config } = services;
   const routes = compileRoutes(operations);
+  const limits: BodyLimits = { maxBytes: config.MAX_BODY_BYTES, maxDepth: config.MAX_JSON_DEPTH };
+  const cors = createCors({ origins: config.CORS_ORIGINS, methods: [...new Set(['GET', 'POST', ...routes.map((route) => route.method)])] });
+  const readiness = createReadiness({
+    started: options.ready,
+    queryDatabase: () => services.db.$queryRawUnsafe('SELECT 1'),
+    pingRedis: services.redis ? () => services.redis!.ping() : null,
+    carriers: services.carriers,
+    cacheMs: config.READINESS_CACHE_MS,
+    timeoutMs: config.READINESS_TIMEOUT_MS,
+  });
   // GraphiQL comes inlined from the installed package (~9 MB, no CDN): loaded on first use only.
   let graphiqlHtml: Promise<string> | undefined;
   const graphiql = () =>
@@ -48,6 +77,9 @@ export function createGateway(services: Services, options: { ready: () => boolea
     graphiql: { title: 'line-gateway', shouldPersistHeaders: true },
     renderGraphiQL: graphiql,
     logging: false,
+    // CORS is answered for both surfaces by src/http/cors.ts; no file uploads are offered.
+    cors: false,
+    multipart: false,
     plugins: [useInputErrorCodes(), usePartialSuccessStatus(), useUnexpectedErrorLog(services.logger)],
     context: ({ request, requestId }) => createRequestContext(services, requestId, request.headers.get('authorization')),
     maskedErrors: {
@@ -57,44 +89,46 @@ export function createGateway(services: Services, options: { ready: () => boolea
   });
 
   const inFlight = new Set<ServerResponse>();
-  const server = createServer((request, response) => {
+  const server = createServer(serverOptions(config), (request, response) => {
     inFlight.add(response);
     const requestId = requestIdOf(request);
-    const started = performance.now();
-    response.on('close', () => {
-      inFlight.delete(response);
-      // An access log at debug level: method, path, status and time; never headers or bodies.
-      services.logger.debug('request', {
-        requestId,
-        method: request.method,
-        path: (request.url ?? '/').split('?')[0],
-        status: response.statusCode,
-        ms: Math.round(performance.now() - started),
-      });
-    });
+    response.once('close', () => inFlight.delete(response));
+    recordAccess(request, response, requestId, services.logger, services.metrics);
     response.setHeader('x-request-id', requestId);
     void handle(request, response, requestId);
   });
-  server.keepAliveTimeout = 5_000;
+  applyIdleTimeout(server, config);
 
   async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://gateway.invalid');
+    const url = parseTarget(request.url ?? '/');
+    if (!url) return sendJson(response, 400, { detail: 'Bad Request' });
+    const graphql = url.pathname === '/graphql';
     try {
-      if (url.pathname === '/graphql') return void (await yoga.handle(request, response, { req: request, requestId }));
-      if (url.pathname === '/healthz' && request.method === 'GET') return healthz(response);
+      if (cors.handle(request, response)) return;
+      if (declaresTooLarge(request, limits.maxBytes)) throw new BodyTooLargeError();
+      if (graphql) {
+        await prepareGraphQLRequest(request, url, limits);
+        return void (await yoga.handle(request, response, { req: request, requestId }));
+      }
+      if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
+      if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET') return await ready(response);
       if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response, requestId);
       const context = () => createRequestContext(services, requestId, request.headers.authorization ?? null);
-      if (await handleRest(routes, request, response, url, context)) return;
+      if (await handleRest(routes, request, response, url, context, limits)) return;
       sendJson(response, 404, { detail: 'Not Found' });
     } catch (error) {
+      // The client went away (or a timeout cut it off) while its body was read: nobody to answer.
+      if (request.socket?.destroyed ?? true) return void response.destroy();
+      const refusal = graphql ? graphQLRefusal(error) : null;
+      if (refusal && !response.headersSent) return sendGraphQLRefusal(response, refusal);
+      if (error instanceof BodyTooLargeError && !response.headersSent) return sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
       writeError(response, error, requestId);
     }
   }
 
-  function healthz(response: ServerResponse): void {
-    const carriersConfigured = services.carriers.allConfigured();
-    const ok = options.ready() && carriersConfigured;
-    sendJson(response, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', database: options.ready() ? 'migrated' : 'starting', carriers: carriersConfigured ? 'configured' : 'missing credentials' });
+  async function ready(response: ServerResponse): Promise<void> {
+    const report = await readiness.check();
+    sendJson(response, report.status === 'ok' ? 200 : 503, report, { 'cache-control': 'no-store' });
   }
 
   /** Prometheus exposition, for a superuser token (scrapers send it as a bearer token). */

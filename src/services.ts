@@ -1,5 +1,6 @@
 // Everything a request may need, built once per process by main.ts (or by tests).
 
+import type { Redis } from 'ioredis';
 import type { Authenticator } from './auth/authenticator.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CarrierRegistry } from './carriers/registry.js';
@@ -26,4 +27,6 @@ export interface Services {
   lines: LineRegistry;
   logger: Logger;
   metrics: Metrics;
+  /** The shared Redis connection when REDIS_URL is set (readiness pings it). */
+  redis: Redis | null;
 }

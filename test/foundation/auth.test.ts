@@ -166,6 +166,7 @@ describe('what needs no token', () => {
   it('answers /healthz without a token', async () => {
     const health = await gateway.rest('GET', '/healthz');
     expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'ok', carrier_b: 'ok' } } });
   });
 
   it('still refuses a real query sent with introspection, field by field', async () => {
