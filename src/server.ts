@@ -10,12 +10,13 @@ import { createYoga, maskError } from 'graphql-yoga';
 import { exposedGraphQLError } from './graphql/errors.js';
 import { buildSchema } from './graphql/schema.js';
 import { useInputErrorCodes } from './graphql/use-input-error-codes.js';
+import { useJsonDepthLimit } from './graphql/use-json-depth-limit.js';
 import { usePartialSuccessStatus } from './graphql/use-partial-success-status.js';
 import { useUnexpectedErrorLog } from './graphql/use-unexpected-error-log.js';
 import { recordAccess } from './http/access-log.js';
 import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/body-limit.js';
 import { createCors } from './http/cors.js';
-import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './http/graphql-request.js';
+import { prepareGraphQLRequest, sendGraphQLTooLarge } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
 import { sendJson, type BodyLimits } from './http/json.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
@@ -80,7 +81,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
     // CORS is answered for both surfaces by src/http/cors.ts; no file uploads are offered.
     cors: false,
     multipart: false,
-    plugins: [useInputErrorCodes(), usePartialSuccessStatus(), useUnexpectedErrorLog(services.logger)],
+    plugins: [useJsonDepthLimit(config.MAX_JSON_DEPTH), useInputErrorCodes(), usePartialSuccessStatus(), useUnexpectedErrorLog(services.logger)],
     context: ({ request, requestId }) => createRequestContext(services, requestId, request.headers.get('authorization')),
     maskedErrors: {
       // Unexpected errors were logged with the request id by useUnexpectedErrorLog.
@@ -107,7 +108,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       if (cors.handle(request, response)) return;
       if (declaresTooLarge(request, limits.maxBytes)) throw new BodyTooLargeError();
       if (graphql) {
-        await prepareGraphQLRequest(request, url, limits);
+        await prepareGraphQLRequest(request, limits);
         return void (await yoga.handle(request, response, { req: request, requestId }));
       }
       if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
@@ -119,9 +120,9 @@ export function createGateway(services: Services, options: { ready: () => boolea
     } catch (error) {
       // The client went away (or a timeout cut it off) while its body was read: nobody to answer.
       if (request.socket?.destroyed ?? true) return void response.destroy();
-      const refusal = graphql ? graphQLRefusal(error) : null;
-      if (refusal && !response.headersSent) return sendGraphQLRefusal(response, refusal);
-      if (error instanceof BodyTooLargeError && !response.headersSent) return sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
+      if (error instanceof BodyTooLargeError && !response.headersSent) {
+        return graphql ? sendGraphQLTooLarge(response) : sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
+      }
       writeError(response, error, requestId);
     }
   }
