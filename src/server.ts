@@ -16,7 +16,7 @@ import { useUnexpectedErrorLog } from './graphql/use-unexpected-error-log.js';
 import { recordAccess } from './http/access-log.js';
 import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/body-limit.js';
 import { createCors } from './http/cors.js';
-import { prepareGraphQLRequest, sendGraphQLTooLarge } from './http/graphql-request.js';
+import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
 import { sendJson, type BodyLimits } from './http/json.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
@@ -108,7 +108,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       if (cors.handle(request, response)) return;
       if (declaresTooLarge(request, limits.maxBytes)) throw new BodyTooLargeError();
       if (graphql) {
-        await prepareGraphQLRequest(request, limits);
+        await prepareGraphQLRequest(request, url, limits);
         return void (await yoga.handle(request, response, { req: request, requestId }));
       }
       if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
@@ -120,9 +120,9 @@ export function createGateway(services: Services, options: { ready: () => boolea
     } catch (error) {
       // The client went away (or a timeout cut it off) while its body was read: nobody to answer.
       if (request.socket?.destroyed ?? true) return void response.destroy();
-      if (error instanceof BodyTooLargeError && !response.headersSent) {
-        return graphql ? sendGraphQLTooLarge(response) : sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
-      }
+      const refusal = graphql ? graphQLRefusal(error) : null;
+      if (refusal && !response.headersSent) return sendGraphQLRefusal(response, refusal);
+      if (error instanceof BodyTooLargeError && !response.headersSent) return sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
       writeError(response, error, requestId);
     }
   }

@@ -3,7 +3,8 @@
 // allow-list only, slow clients cut by the request timeout, and honest access records for
 // requests whose answer never finished.
 
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/lib/logger.js';
 import { eventually } from '../foundation/helpers.js';
@@ -169,6 +170,10 @@ describe('bad input is never a 5xx', () => {
       ['a lone percent sign', request('GET /% HTTP/1.1'), 404],
       ['asterisk-form target', request('OPTIONS * HTTP/1.1'), 400],
       ['absolute-form target', request('GET http://elsewhere.example/sim/usage/%ZZ HTTP/1.1'), 404],
+      ['absolute-form GraphQL target', request('GET http://elsewhere.example/graphql?query=%7B__typename%7D HTTP/1.1')],
+      ['GraphQL with variables that are not JSON', request('GET /graphql?query=%ZZ&variables=%7B HTTP/1.1'), 400],
+      ['GraphQL with extensions that are not JSON', request('GET /graphql?query=%7B__typename%7D&extensions=%7B HTTP/1.1'), 400],
+      ['GraphQL with a PUT', request('PUT /graphql HTTP/1.1', 'Content-Length: 0\r\n')],
       ['a WebDAV method', request('PROPFIND /sim/usage/3215550001 HTTP/1.1'), 405],
       ['an unknown method', request('BREW /graphql HTTP/1.1'), 400],
       ['a plain OPTIONS (not a preflight)', request('OPTIONS /sim/suspend/ HTTP/1.1'), 405],
@@ -277,39 +282,61 @@ describe('access records', () => {
     return { logger: { debug: keep, info: () => undefined, warn: () => undefined, error: () => undefined }, records };
   }
 
+  /** A carrier 321 that takes requests and never answers them: a call to it stays in flight. */
+  async function heldCarrier(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+    let received = 0;
+    const server = createServer(() => void (received += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      received: () => received,
+      close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    };
+  }
+
+  const USAGE = '/sim/usage/3215550001';
+
   it('records a request the client abandoned as 499 aborted, and a finished one as what it got', async () => {
     const { logger, records } = capture();
-    const slow = await startTestGateway({ env: { SANDBOX_FAULT_LATENCY_MS: '1000' }, logger });
+    const carrier = await heldCarrier();
+    const held = await startTestGateway({ env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', CARRIER_TIMEOUT_MS: '1500' }, logger });
     try {
-      const { token: slowToken } = await slow.user();
-      expect((await slow.rest('GET', '/livez')).status).toBe(200);
-      // The request is complete; the carrier takes a second; the client hangs up meanwhile.
-      const { hostname, port } = new URL(slow.url);
-      const socket = connect(Number(port), hostname, () => socket.write(`GET /sim/usage/3215550001 HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${slowToken}\r\n\r\n`));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { token: heldToken } = await held.user();
+      expect((await held.rest('GET', '/livez')).status).toBe(200);
+      const { hostname, port } = new URL(held.url);
+      const socket = connect(Number(port), hostname, () => socket.write(`GET ${USAGE} HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${heldToken}\r\n\r\n`));
+      socket.on('error', () => undefined);
+      // The gateway is waiting for the carrier when the client hangs up.
+      expect(await eventually(async () => carrier.received() === 1, 10_000)).toBe(true);
       socket.destroy();
-      expect(await eventually(async () => records.some((record) => record.path === '/sim/usage/3215550001'), 5_000)).toBe(true);
+      expect(await eventually(async () => records.some((record) => record.path === USAGE), 10_000)).toBe(true);
       expect(records.find((record) => record.path === '/livez')).toMatchObject({ method: 'GET', status: 200 });
-      expect(records.find((record) => record.path === '/sim/usage/3215550001')).toMatchObject({ method: 'GET', status: 499, aborted: true });
-      const metrics = await slow.app.services.metrics.httpResponses.get();
-      expect(metrics.values.find((value) => value.labels.status === '499')?.value).toBe(1);
+      expect(records.find((record) => record.path === USAGE)).toMatchObject({ method: 'GET', status: 499, aborted: true });
+      const counted = await held.app.services.metrics.httpResponses.get();
+      expect(counted.values.find((value) => value.labels.status === '499')?.value).toBe(1);
     } finally {
-      await slow.close();
+      await held.close();
+      await carrier.close();
     }
   });
 
   it('records a request cut by shutdown as 499 aborted, not 200', async () => {
     const { logger, records } = capture();
-    const slow = await startTestGateway({ env: { SANDBOX_FAULT_LATENCY_MS: '3000' }, logger });
-    const { token: slowToken } = await slow.user();
-    const cut = fetch(`${slow.url}/sim/usage/3215550001`, { headers: { authorization: `Bearer ${slowToken}` } }).then(
-      (response) => response.status,
-      () => 'cut',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // The test gateway gives in-flight requests 1 s, less than the carrier's 3 s.
-    await slow.close();
-    expect(await cut).toBe('cut');
-    expect(records.find((record) => record.path === '/sim/usage/3215550001')).toMatchObject({ status: 499, aborted: true });
+    const carrier = await heldCarrier();
+    const held = await startTestGateway({ env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', CARRIER_TIMEOUT_MS: '1500' }, logger });
+    try {
+      const { token: heldToken } = await held.user();
+      const cut = fetch(held.url + USAGE, { headers: { authorization: `Bearer ${heldToken}` } }).then(
+        (response) => response.status,
+        () => 'cut',
+      );
+      expect(await eventually(async () => carrier.received() === 1, 10_000)).toBe(true);
+      // The test gateway gives in-flight requests 1 s; the carrier never answers.
+      await held.close();
+      expect(await cut).toBe('cut');
+      expect(records.find((record) => record.path === USAGE)).toMatchObject({ status: 499, aborted: true });
+    } finally {
+      await carrier.close();
+    }
   });
 });
