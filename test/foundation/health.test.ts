@@ -3,10 +3,14 @@
 // answer with working credentials, names what is down otherwise, and probes each carrier at
 // most once per READINESS_CACHE_MS however many probes arrive.
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxCarriers, DEFAULT_SANDBOX_CREDENTIALS, type SandboxCarriers } from '../../src/sandbox/start.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { postgresAvailable } from '../support/postgres.js';
 import { startRecordingServer } from '../support/recording-server.js';
+import { REDIS_URL, redisAvailable } from '../support/redis.js';
 
 interface Readiness {
   status: string;
@@ -105,6 +109,22 @@ describe('with a carrier down', () => {
   });
 });
 
+describe('on PostgreSQL and a working Redis', () => {
+  it('is ready', async (context) => {
+    if (!(await postgresAvailable())) return context.skip('PostgreSQL is not available');
+    if (!(await redisAvailable())) return context.skip('Redis is not available');
+    const gateway = await startTestGateway({ database: 'postgresql', env: { REDIS_URL } });
+    try {
+      const ready = await gateway.rest<Readiness>('GET', '/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body.checks).toEqual({ database: 'ok', redis: 'ok', carriers: { '321': 'ok', carrier_b: 'ok' } });
+      expect(JSON.stringify(ready.body)).not.toContain(REDIS_URL);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
 describe('with Redis configured', () => {
   it('names Redis when nothing answers at REDIS_URL, and stays live', async () => {
     await withGateway({ REDIS_URL: 'redis://127.0.0.1:9', READINESS_TIMEOUT_MS: '500' }, async (gateway) => {
@@ -136,6 +156,26 @@ describe('the readiness cache', () => {
       expect(carrier.requests.length - uncached).toBe(2);
     } finally {
       await carrier.close();
+    }
+  });
+
+  it('answers within READINESS_TIMEOUT_MS when a carrier never answers, with one probe for all waiting checks', async () => {
+    let received = 0;
+    const silent = createServer(() => void (received += 1));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      await withGateway({ CARRIER_321_URL: url, CARRIER_321_API_KEY: 'key', READINESS_TIMEOUT_MS: '300', CARRIER_TIMEOUT_MS: '1000' }, async (gateway) => {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => gateway.rest<Readiness>('GET', '/readyz')));
+        for (const answer of answers) {
+          expect(answer.status).toBe(503);
+          expect(answer.body.checks.carriers).toEqual({ '321': 'unreachable', carrier_b: 'ok' });
+        }
+        expect(received).toBe(1);
+      });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
