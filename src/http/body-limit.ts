@@ -23,6 +23,8 @@ export function declaresTooLarge(request: IncomingMessage, limit: number): boole
  */
 export function readBoundedBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   if (declaresTooLarge(request, limit)) return Promise.reject(new BodyTooLargeError());
+  // Gone while the pipeline ran (auth, rate limit): no 'end' or 'close' would come any more.
+  if (request.destroyed) return Promise.reject(new Error('request closed before its body was read'));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
