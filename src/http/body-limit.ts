@@ -2,11 +2,25 @@
 // content-length before a byte is read, and cut off while streaming (chunked bodies).
 
 import type { IncomingMessage } from 'node:http';
+import { GatewayError } from '../pipeline/errors.js';
 
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
   constructor() {
     super('Request body is too large');
+  }
+}
+
+/**
+ * The client went away (or a timeout cut it off) before its body ended. Nobody is left to
+ * answer; as a GatewayError it is counted as 499 where the pipeline records its outcome.
+ */
+export class RequestAbortedError extends GatewayError {
+  override readonly name = 'RequestAbortedError';
+  readonly status = 499;
+  readonly code = 'CLIENT_CLOSED_REQUEST';
+  constructor() {
+    super('The request was closed before its body ended');
   }
 }
 
@@ -24,7 +38,7 @@ export function declaresTooLarge(request: IncomingMessage, limit: number): boole
 export function readBoundedBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   if (declaresTooLarge(request, limit)) return Promise.reject(new BodyTooLargeError());
   // Gone while the pipeline ran (auth, rate limit): no 'end' or 'close' would come any more.
-  if (request.destroyed) return Promise.reject(new Error('request closed before its body was read'));
+  if (request.destroyed) return Promise.reject(new RequestAbortedError());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -42,12 +56,12 @@ export function readBoundedBody(request: IncomingMessage, limit: number): Promis
       stop();
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     };
-    const onError = (error: Error) => {
+    const onError = () => {
       stop();
-      reject(error);
+      reject(new RequestAbortedError());
     };
     // Closed before its end: the client went away or a timeout cut it off.
-    const onClose = () => onError(new Error('request closed before its body ended'));
+    const onClose = onError;
     request.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }

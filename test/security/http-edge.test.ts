@@ -267,6 +267,10 @@ describe('slow clients', () => {
       // Resolves only once the server has closed the connection.
       expect(statusOf(await raw(strict.url, incomplete)), path).toBe(408);
     }
+    // The REST operation whose body never came is counted as 499, not as a 500 of ours.
+    const counted = async () => (await strict.app.services.metrics.operations.get()).values.filter((value) => value.metricName?.endsWith('_count'));
+    expect(await eventually(async () => (await counted()).some((value) => String(value.labels.status) === '499'), 5_000)).toBe(true);
+    expect((await counted()).map((value) => [value.labels.operation, String(value.labels.status), value.value])).toEqual([['suspendLine', '499', 1]]);
   });
 
   it('cuts a connection whose headers never complete', async () => {
