@@ -56,6 +56,7 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     logger,
     metrics,
     recovery,
+    redis,
   };
   recovery.start(services);
   return {

@@ -73,6 +73,20 @@ export const configSchema = z.object({
     .default('authenticated')
     .describe('GraphQL introspection (and "Did you mean" suggestions): off = never; authenticated = with a valid token only; public = also anonymously'),
   GRAPHIQL: z.enum(['on', 'off']).default('on').describe('Serve GraphiQL at GET /graphql (browsers); it sends the token you put in its headers pane and never stores it'),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(1_000_000).describe('Largest request body accepted on REST and /graphql (bytes); larger bodies get 413 before they are read'),
+  MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(32).describe('Deepest nesting of arrays and objects accepted in a JSON body or GraphQL variables; deeper gets 422 (REST) or 400 (GraphQL)'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
+    .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), 'must be comma-separated origins like https://app.example.com (scheme and host, no path)')
+    .describe('Browser origins allowed to call the gateway (comma-separated, exact match, credentials allowed); unset = no cross-origin access'),
+  HEADERS_TIMEOUT_MS: positiveMs.default(10_000).describe('How long a client may take to send the request headers'),
+  REQUEST_TIMEOUT_MS: positiveMs.default(30_000).describe('How long a client may take to send the whole request, body included (408 after that)'),
+  KEEP_ALIVE_TIMEOUT_MS: positiveMs.default(5_000).describe('How long an idle keep-alive connection stays open'),
+  MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384).describe('Largest request header block accepted (431 above)'),
+  READINESS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000).describe('How long /readyz reuses its last check of database, Redis and carriers'),
+  READINESS_TIMEOUT_MS: positiveMs.default(2_000).describe('How long /readyz waits for each dependency before calling it unreachable'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info').describe('Least severe log level written'),
 });
 

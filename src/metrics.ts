@@ -40,6 +40,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly httpResponses = new Counter({
+    name: 'line_gateway_http_responses_total',
+    help: 'HTTP requests by the status the client got; 499 = the answer never finished (client went away or shutdown cut it)',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'line_gateway_' });
   }

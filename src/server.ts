@@ -1,5 +1,7 @@
 // Builds the gateway's HTTP server: GraphQL (Yoga, with GraphiQL served from the installed
-// package) at /graphql, the REST compatibility routes, /healthz; listening is main.ts's job.
+// package) at /graphql, the REST compatibility routes, /livez and /readyz (alias /healthz),
+// behind one edge for both surfaces (src/http/: body limit, CORS, timeouts, access records);
+// listening is main.ts's job.
 
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -14,8 +16,15 @@ import { useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
 import { useQueryCost } from './graphql/use-query-cost.js';
 import { useRequestLimits } from './graphql/use-request-limits.js';
 import { useWholeRequestAuth } from './graphql/use-whole-request-auth.js';
-import { sendJson } from './http/json.js';
+import { sendJson, type BodyLimits } from './http/json.js';
 import { quote } from './lib/quote.js';
+import { useJsonDepthLimit } from './graphql/use-json-depth-limit.js';
+import { recordAccess } from './http/access-log.js';
+import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/body-limit.js';
+import { createCors } from './http/cors.js';
+import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './http/graphql-request.js';
+import { createReadiness } from './http/health.js';
+import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
 import { operations } from './operations/index.js';
 import { ForbiddenError, UnauthenticatedError } from './pipeline/errors.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
@@ -42,9 +51,29 @@ function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** The path of a request target; null when it is not origin-form (`/…`) or absolute-form. */
+function parseTarget(target: string): URL | null {
+  try {
+    // Origin-form is resolved against a fixed base: `//host/path` must stay a path, not a host.
+    return target.startsWith('/') ? new URL(`http://gateway.invalid${target}`) : new URL(target);
+  } catch {
+    return null;
+  }
+}
+
 export function createGateway(services: Services, options: { ready: () => boolean }): Gateway {
-  const routes = compileRoutes(operations);
   const { config } = services;
+  const routes = compileRoutes(operations);
+  const limits: BodyLimits = { maxBytes: config.MAX_BODY_BYTES, maxDepth: config.MAX_JSON_DEPTH };
+  const cors = createCors({ origins: config.CORS_ORIGINS, methods: [...new Set(['GET', 'POST', ...routes.map((route) => route.method)])] });
+  const readiness = createReadiness({
+    started: options.ready,
+    queryDatabase: () => services.db.$queryRawUnsafe('SELECT 1'),
+    pingRedis: services.redis ? () => services.redis!.ping() : null,
+    carriers: services.carriers,
+    cacheMs: config.READINESS_CACHE_MS,
+    timeoutMs: config.READINESS_TIMEOUT_MS,
+  });
   // GraphiQL comes inlined from the installed package (~9 MB, no CDN): rendered on first use
   // only, with the options below. The token is typed into its headers pane and never stored.
   let graphiqlHtml: Promise<string> | undefined;
@@ -66,9 +95,13 @@ export function createGateway(services: Services, options: { ready: () => boolea
         : false,
     renderGraphiQL: graphiql,
     logging: false,
+    // CORS is answered for both surfaces by src/http/cors.ts; no file uploads are offered.
+    cors: false,
+    multipart: false,
     // Order matters: the caller is known before parsing (an anonymous request is refused
     // without one), then the shape limits, then the cost, then the one error mapping.
     plugins: [
+      useJsonDepthLimit(config.MAX_JSON_DEPTH),
       config.GRAPHIQL === 'off' && useGraphiQLAbsent(),
       useExposure(config.INTROSPECTION, hiddenSchema),
       useWholeRequestAuth(config.INTROSPECTION),
@@ -88,37 +121,40 @@ export function createGateway(services: Services, options: { ready: () => boolea
   });
 
   const inFlight = new Set<ServerResponse>();
-  const server = createServer((request, response) => {
+  const server = createServer(serverOptions(config), (request, response) => {
     inFlight.add(response);
     const requestId = requestIdOf(request);
-    const started = performance.now();
-    response.on('close', () => {
-      inFlight.delete(response);
-      // An access log at debug level: method, path, status and time; never headers or bodies.
-      services.logger.debug('request', {
-        requestId,
-        method: request.method,
-        path: (request.url ?? '/').split('?')[0],
-        status: response.statusCode,
-        ms: Math.round(performance.now() - started),
-      });
-    });
+    response.once('close', () => inFlight.delete(response));
+    recordAccess(request, response, requestId, services.logger, services.metrics);
     response.setHeader('x-request-id', requestId);
     void handle(request, response, requestId);
   });
-  server.keepAliveTimeout = 5_000;
+  applyIdleTimeout(server, config);
 
   async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://gateway.invalid');
+    const url = parseTarget(request.url ?? '/');
+    if (!url) return sendJson(response, 400, { detail: 'Bad Request' });
+    const graphql = url.pathname === '/graphql';
     try {
-      if (url.pathname === '/graphql') return void (await yoga.handle(request, response, graphqlContext(request, requestId)));
-      if (url.pathname === '/healthz' && request.method === 'GET') return healthz(response);
+      if (cors.handle(request, response)) return;
+      if (declaresTooLarge(request, limits.maxBytes)) throw new BodyTooLargeError();
+      if (graphql) {
+        await prepareGraphQLRequest(request, url, limits);
+        return void (await yoga.handle(request, response, graphqlContext(request, requestId)));
+      }
+      if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
+      if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET') return await ready(response);
       if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response, requestId);
       const context = () => createRequestContext(services, requestId, request.headers.authorization ?? null);
-      if (await handleRest(routes, request, response, url, context, { logger: services.logger, requestId })) return;
+      if (await handleRest(routes, request, response, url, context, { logger: services.logger, requestId }, limits)) return;
       logRefusal({ logger: services.logger, requestId }, 404, 'NOT_FOUND', `No route ${quote(url.pathname, 128)}`);
       sendJson(response, 404, { detail: 'Not Found' });
     } catch (error) {
+      // The client went away (or a timeout cut it off) while its body was read: nobody to answer.
+      if (request.socket?.destroyed ?? true) return void response.destroy();
+      const refusal = graphql ? graphQLRefusal(error) : null;
+      if (refusal && !response.headersSent) return sendGraphQLRefusal(response, refusal);
+      if (error instanceof BodyTooLargeError && !response.headersSent) return sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
       writeError(response, error, requestId);
     }
   }
@@ -129,10 +165,9 @@ export function createGateway(services: Services, options: { ready: () => boolea
     return { req: request, requestId, requestContext };
   }
 
-  function healthz(response: ServerResponse): void {
-    const carriersConfigured = services.carriers.allConfigured();
-    const ok = options.ready() && carriersConfigured;
-    sendJson(response, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', database: options.ready() ? 'migrated' : 'starting', carriers: carriersConfigured ? 'configured' : 'missing credentials' });
+  async function ready(response: ServerResponse): Promise<void> {
+    const report = await readiness.check();
+    sendJson(response, report.status === 'ok' ? 200 : 503, report, { 'cache-control': 'no-store' });
   }
 
   /** Prometheus exposition, for a superuser token (scrapers send it as a bearer token). */

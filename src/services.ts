@@ -1,5 +1,6 @@
 // Everything a request may need, built once per process by main.ts (or by tests).
 
+import type { Redis } from 'ioredis';
 import type { Authenticator } from './auth/authenticator.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CarrierRegistry } from './carriers/registry.js';
@@ -29,4 +30,6 @@ export interface Services {
   metrics: Metrics;
   /** Resolves writes whose outcome was lost (re-sends them with their transaction id). */
   recovery: Reconciler;
+  /** The shared Redis connection when REDIS_URL is set (readiness pings it). */
+  redis: Redis | null;
 }

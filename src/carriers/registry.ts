@@ -1,6 +1,7 @@
 // The carriers this gateway can route to: their adapters, whether credentials are
 // configured, and the admin-facing status built with the runtime settings.
 
+import type { CarrierReadiness } from './probe.js';
 import type { SettingsValues } from '../settings/definitions.js';
 import { displayNameKey } from '../settings/definitions.js';
 import { CARRIER_IDS, type CarrierId, type CarrierOperations } from './types.js';
@@ -9,6 +10,8 @@ export interface CarrierConnection {
   adapter: CarrierOperations;
   /** True when the adapter has a complete set of credentials (never the credentials). */
   credentialsConfigured: boolean;
+  /** One cheap authenticated read: is the carrier reachable with our credentials? */
+  probe(): Promise<CarrierReadiness>;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,10 @@ export class CarrierRegistry {
       credentialsConfigured: this.connections[carrier].credentialsConfigured,
       displayName: settings[displayNameKey(carrier)],
     }));
+  }
+
+  probe(carrier: CarrierId): Promise<CarrierReadiness> {
+    return this.connections[carrier].probe();
   }
 
   allConfigured(): boolean {

@@ -23,5 +23,5 @@ export function unconfiguredCarrier(carrier: CarrierId): CarrierConnection {
       return () => Promise.reject(new CarrierNotConfiguredError(carrier));
     },
   });
-  return { adapter, credentialsConfigured: false, close: async () => undefined };
+  return { adapter, credentialsConfigured: false, probe: async () => 'missing credentials', close: async () => undefined };
 }

@@ -1,11 +1,17 @@
 // Reading JSON request bodies and writing JSON responses on node:http.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBoundedBody } from './body-limit.js';
+import { JsonTooDeepError, nestsDeeperThan } from './json-depth.js';
 
-export const MAX_BODY_BYTES = 1_000_000;
+export { BodyTooLargeError } from './body-limit.js';
+export { JsonTooDeepError } from './json-depth.js';
 
-export class BodyTooLargeError extends Error {
-  override readonly name = 'BodyTooLargeError';
+export interface BodyLimits {
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+  /** Deepest nesting of arrays and objects accepted. */
+  maxDepth: number;
 }
 
 export class InvalidJsonError extends Error {
@@ -15,16 +21,11 @@ export class InvalidJsonError extends Error {
   }
 }
 
-export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError('Request body is too large');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+/** The parsed body (undefined when empty); BodyTooLargeError, JsonTooDeepError or InvalidJsonError otherwise. */
+export async function readJsonBody(request: IncomingMessage, limits: BodyLimits): Promise<unknown> {
+  const text = (await readBoundedBody(request, limits.maxBytes)).toString('utf8');
   if (text.trim() === '') return undefined;
+  if (nestsDeeperThan(text, limits.maxDepth)) throw new JsonTooDeepError(limits.maxDepth);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -4,7 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { convertKeys, toCamel, toSnake } from '../lib/case.js';
 import { quote } from '../lib/quote.js';
-import { BodyTooLargeError, InvalidJsonError, readJsonBody, sendJson } from '../http/json.js';
+import { tooLargeHeaders } from '../http/body-limit.js';
+import { BodyTooLargeError, InvalidJsonError, JsonTooDeepError, readJsonBody, sendJson, type BodyLimits } from '../http/json.js';
 import { executeOperation } from '../pipeline/execute.js';
 import { ValidationFailedError } from '../pipeline/errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
@@ -18,14 +19,16 @@ async function collectInput(
   url: URL,
   request: IncomingMessage,
   sources: Map<string, 'path' | 'query' | 'body'>,
+  limits: BodyLimits,
 ): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = {};
   if (route.method !== 'GET') {
     let body: unknown;
     try {
-      body = await readJsonBody(request);
+      body = await readJsonBody(request, limits);
     } catch (error) {
       if (error instanceof InvalidJsonError) throw new ValidationFailedError([{ type: 'json_invalid', loc: ['body', error.position], msg: 'JSON decode error' }]);
+      if (error instanceof JsonTooDeepError) throw new ValidationFailedError([{ type: 'json_invalid', loc: ['body'], msg: error.message }]);
       throw error;
     }
     if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
@@ -66,6 +69,7 @@ export async function handleRest(
   url: URL,
   context: () => Promise<RequestContext>,
   log: LogScope,
+  limits: BodyLimits,
 ): Promise<boolean> {
   const found = lookup(routes, request.method ?? 'GET', url.pathname);
   if (found.kind === 'not-found') return false;
@@ -84,13 +88,13 @@ export async function handleRest(
   const requestContext = await context();
   const sources = new Map<string, 'path' | 'query' | 'body'>();
   try {
-    const pending = { read: () => collectInput(route, params, url, request, sources), sources };
+    const pending = { read: () => collectInput(route, params, url, request, sources, limits), sources };
     const outcome = await executeOperation(route.operation, pending, requestContext);
     sendJson(response, outcome.status, convertKeys(inSchemaOrder(route.operation.output, outcome.body), toSnake));
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       logRefusal(scope, 413, 'PAYLOAD_TOO_LARGE', error.message);
-      sendJson(response, 413, { detail: error.message });
+      sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
       return true;
     }
     writeRestError(response, error, scope);

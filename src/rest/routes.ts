@@ -35,14 +35,24 @@ export function compileRoutes(operations: readonly RegisteredOperation[]): RestR
   return routes.sort((a, b) => b.segments.length - b.parameters.size - (a.segments.length - a.parameters.size));
 }
 
+/** The decoded segment, or null when its percent-encoding is malformed (`%ZZ`): no route matches it. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 function matchPath(route: RestRoute, segments: string[]): Record<string, string> | null {
   if (route.segments.length !== segments.length) return null;
   const params: Record<string, string> = {};
   for (let index = 0; index < segments.length; index++) {
     const name = route.parameters.get(index);
     if (name) {
-      if (segments[index] === '') return null;
-      params[name] = decodeURIComponent(segments[index]!);
+      const value = segments[index] === '' ? null : decodeSegment(segments[index]!);
+      if (value === null) return null;
+      params[name] = value;
     } else if (route.segments[index] !== segments[index]) return null;
   }
   return params;

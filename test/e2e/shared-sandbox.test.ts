@@ -85,6 +85,7 @@ describe('two gateways on one standalone sandbox', () => {
   it('report the carriers as configured without an in-process sandbox', async () => {
     const health = await second.rest('GET', '/healthz');
     expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', checks: { carriers: { '321': 'ok', carrier_b: 'ok' } } });
     expect(second.app.carriers.sandboxes).toBeNull();
   });
 });

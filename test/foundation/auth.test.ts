@@ -171,6 +171,7 @@ describe('what needs no token', () => {
   it('answers /healthz without a token', async () => {
     const health = await gateway.rest('GET', '/healthz');
     expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'ok', carrier_b: 'ok' } } });
   });
 
   it('refuses a real query sent with introspection as a whole: 401, no data', async () => {

@@ -231,7 +231,9 @@ describe('carrier status', () => {
         ['321', false],
         ['carrier_b', true],
       ]);
-      expect((await partial.rest('GET', '/healthz')).status).toBe(503);
+      const health = await partial.rest('GET', '/healthz');
+      expect(health.status).toBe(503);
+      expect(health.body).toMatchObject({ status: 'unavailable', checks: { carriers: { '321': 'missing credentials', carrier_b: 'ok' } } });
     } finally {
       await partial.close();
     }

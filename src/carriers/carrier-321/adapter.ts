@@ -1,6 +1,7 @@
 // The carrier 321 adapter: the domain's CarrierOperations (and the extended operations only
 // carrier 321 offers) spoken over carrier 321's resource-style REST wire format.
 
+import type { CarrierReadiness } from '../probe.js';
 import type { CarrierOperations, ExtendedCarrierOperations } from '../types.js';
 import { activationOperations } from './activation.js';
 import { extendedOperations } from './extended.js';
@@ -23,6 +24,7 @@ export interface Carrier321AdapterOptions {
 export type Carrier321Adapter = CarrierOperations & {
   readonly carrier: '321';
   readonly extended: ExtendedCarrierOperations;
+  probe(): Promise<CarrierReadiness>;
   close(): Promise<void>;
 };
 
@@ -37,6 +39,7 @@ export function createCarrier321Adapter(options: Carrier321AdapterOptions): Carr
     ...planOperations(transport),
     ...activationOperations(transport),
     extended: extendedOperations(transport),
+    probe: () => transport.probe(),
     close: () => transport.close(),
   };
 }

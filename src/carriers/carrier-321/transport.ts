@@ -4,6 +4,7 @@
 
 import type { z } from 'zod';
 import { CarrierFault, CarrierRejection, type CarrierFaultKind } from '../errors.js';
+import { probeCarrier, type CarrierReadiness } from '../probe.js';
 import { createCarrierHttpClient, type CarrierHttpOptions, type CarrierHttpResponse } from '../http-client.js';
 import { wireErrorSchema } from './codec.js';
 
@@ -29,6 +30,8 @@ export interface Carrier321Transport {
   read<T>(call: Carrier321ReadCall<T>): Promise<T>;
   /** Sends `transactionId` as Idempotency-Key; the carrier de-duplicates on it. */
   write<T>(transactionId: string, call: Carrier321WriteCall<T>): Promise<T>;
+  /** One authenticated read, sent once, for readiness checks. */
+  probe(): Promise<CarrierReadiness>;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,11 @@ export function createCarrier321Transport(options: Carrier321TransportOptions): 
     return interpret(response, call.schema, true);
   }
 
-  return { read, write, close: () => client.close() };
+  // A coverage lookup reads nothing of a subscriber's and changes nothing; no retries, so one
+  // readiness check costs the carrier exactly one request.
+  const probe = () => probeCarrier(() => client.send({ method: 'GET', path: 'v1/coverage/10001', idempotent: false }));
+
+  return { read, write, probe, close: () => client.close() };
 }
 
 function fault(kind: CarrierFaultKind, write: boolean): CarrierFault {

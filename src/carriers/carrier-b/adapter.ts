@@ -2,6 +2,7 @@
 // over HTTP (see docs/carriers/carrier-b.md). carrier_b offers no extended operations, so
 // the adapter has no `extended`.
 
+import type { CarrierReadiness } from '../probe.js';
 import type { CarrierOperations } from '../types.js';
 import { activationOperations } from './operations/activation.js';
 import { featureOperations } from './operations/features.js';
@@ -12,7 +13,7 @@ import { createRpcClient, type CarrierBConnection } from './rpc-client.js';
 
 export type CarrierBAdapterOptions = CarrierBConnection;
 
-export type CarrierBAdapter = CarrierOperations & { close(): Promise<void> };
+export type CarrierBAdapter = CarrierOperations & { probe(): Promise<CarrierReadiness>; close(): Promise<void> };
 
 export function createCarrierBAdapter(options: CarrierBAdapterOptions): CarrierBAdapter {
   if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) throw new Error('carrier_b adapter timeoutMs must be positive');
@@ -25,6 +26,7 @@ export function createCarrierBAdapter(options: CarrierBAdapterOptions): CarrierB
     ...lifecycleOperations(rpc),
     ...planOperations(rpc),
     ...activationOperations(rpc),
+    probe: () => rpc.probe(),
     close: () => rpc.close(),
   };
 }

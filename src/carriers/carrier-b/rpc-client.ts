@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { CarrierFault, CarrierRejection } from '../errors.js';
 import { createCarrierHttpClient, type CarrierHttpResponse } from '../http-client.js';
+import { probeCarrier, type CarrierReadiness } from '../probe.js';
 import { answerEnvelope } from './wire-schemas.js';
 
 export interface CarrierBConnection {
@@ -21,6 +22,8 @@ export interface RpcClient {
   read<S extends z.ZodType>(method: string, params: Record<string, unknown>, result: S): Promise<z.output<S>>;
   /** A write: the requestId is the transaction id, on which carrier_b de-duplicates. */
   write<S extends z.ZodType>(method: string, transactionId: string, params: Record<string, unknown>, result: S): Promise<z.output<S>>;
+  /** One authenticated read, sent once, for readiness checks. */
+  probe(): Promise<CarrierReadiness>;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,12 @@ export function createRpcClient(connection: CarrierBConnection): RpcClient {
   return {
     read: (method, params, result) => call(method, randomUUID(), params, result, false),
     write: (method, transactionId, params, result) => call(method, transactionId, params, result, true),
+    // A coverage lookup reads nothing of a subscriber's and changes nothing; a fault in the
+    // envelope still proves the carrier is up and took our credentials. Sent once, no retries.
+    probe: () =>
+      probeCarrier(() =>
+        http.send({ method: 'POST', path: RPC_PATH, json: { method: 'Network.CheckCoverage', requestId: randomUUID(), params: { postCode: '10001' } }, idempotent: false, readOnly: true }),
+      ),
     close: () => http.close(),
   };
 }

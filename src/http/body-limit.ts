@@ -1,0 +1,70 @@
+// Reads a request body with one size limit for both surfaces: refused on its declared
+// content-length before a byte is read, and cut off while streaming (chunked bodies).
+
+import type { IncomingMessage } from 'node:http';
+import { GatewayError } from '../pipeline/errors.js';
+
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+  constructor() {
+    super('Request body is too large');
+  }
+}
+
+/**
+ * The client went away (or a timeout cut it off) before its body ended. Nobody is left to
+ * answer; as a GatewayError it is counted as 499 where the pipeline records its outcome.
+ */
+export class RequestAbortedError extends GatewayError {
+  override readonly name = 'RequestAbortedError';
+  readonly status = 499;
+  readonly code = 'CLIENT_CLOSED_REQUEST';
+  constructor() {
+    super('The request was closed before its body ended');
+  }
+}
+
+/** True when the request declares a body larger than `limit` (checked before reading). */
+export function declaresTooLarge(request: IncomingMessage, limit: number): boolean {
+  const declared = request.headers['content-length'];
+  return declared !== undefined && Number(declared) > limit;
+}
+
+/**
+ * The whole body, at most `limit` bytes; rejects with BodyTooLargeError as soon as it is
+ * exceeded. The stream is paused, not destroyed (a for-await loop would destroy it, and the
+ * socket with it), so the 413 can still be written; the connection then closes (tooLargeHeaders).
+ */
+export function readBoundedBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  if (declaresTooLarge(request, limit)) return Promise.reject(new BodyTooLargeError());
+  // Gone while the pipeline ran (auth, rate limit): no 'end' or 'close' would come any more.
+  if (request.destroyed) return Promise.reject(new RequestAbortedError());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      request.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      request.pause();
+      reject(new BodyTooLargeError());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = () => {
+      stop();
+      reject(new RequestAbortedError());
+    };
+    // Closed before its end: the client went away or a timeout cut it off.
+    const onClose = onError;
+    request.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
+/** A connection whose request body was not read to its end is not reused. */
+export const tooLargeHeaders = { connection: 'close' } as const;

@@ -1,0 +1,71 @@
+// The readiness probe of each carrier adapter: the exact wire request (one authenticated,
+// side-effect-free read, never retried) and how each kind of answer is classified.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCarrier321Adapter } from '../../src/carriers/carrier-321/adapter.js';
+import { createCarrierBAdapter } from '../../src/carriers/carrier-b/adapter.js';
+import type { CarrierReadiness } from '../../src/carriers/probe.js';
+import { startRecordingServer, type CannedReply, type RecordingServer } from '../support/recording-server.js';
+
+let carrier: RecordingServer;
+beforeAll(async () => {
+  carrier = await startRecordingServer();
+});
+afterAll(() => carrier.close());
+beforeEach(() => void carrier.requests.splice(0));
+
+const adapters = () => ({
+  '321': createCarrier321Adapter({ baseUrl: carrier.url, apiKey: 'key-321', timeoutMs: 2000, retries: 2 }),
+  carrier_b: createCarrierBAdapter({ baseUrl: carrier.url, accountId: 'account', apiSecret: 'secret', timeoutMs: 2000, retries: 2 }),
+});
+
+describe('the wire request', () => {
+  it('is one authenticated coverage lookup on carrier 321', async () => {
+    const { '321': adapter } = adapters();
+    carrier.respondWith(() => ({ status: 200, body: { zip_code: '10001', coverage: [] } }));
+    expect(await adapter.probe()).toBe('ok');
+    expect(carrier.requests).toHaveLength(1);
+    expect(carrier.requests[0]).toMatchObject({ method: 'GET', url: '/v1/coverage/10001', body: undefined });
+    expect(carrier.requests[0]!.headers['x-api-key']).toBe('key-321');
+    await adapter.close();
+  });
+
+  it('is one authenticated coverage call on carrier_b', async () => {
+    const { carrier_b: adapter } = adapters();
+    carrier.respondWith((body) => ({ status: 200, body: { requestId: body.requestId, result: {} } }));
+    expect(await adapter.probe()).toBe('ok');
+    expect(carrier.requests).toHaveLength(1);
+    expect(carrier.requests[0]).toMatchObject({ method: 'POST', url: '/rpc/v3', body: { method: 'Network.CheckCoverage', params: { postCode: '10001' } } });
+    expect(carrier.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from('account:secret').toString('base64')}`);
+    await adapter.close();
+  });
+});
+
+describe('classification', () => {
+  const cases: [string, CannedReply, CarrierReadiness][] = [
+    ['a refusal still proves the carrier is up', { status: 422, body: { error: { code: '1001', description: 'no' } } }, 'ok'],
+    ['401 is bad credentials', { status: 401, body: { auth_error: { reason: 'invalid_api_key' } } }, 'bad credentials'],
+    ['a 5xx is unreachable', { status: 503, body: {} }, 'unreachable'],
+    ['garbage with a 5xx is unreachable', { status: 502, body: '<html>bad gateway</html>' }, 'unreachable'],
+  ];
+  it.each(cases)('%s, sent once without retries, on both adapters', async (_name, reply, expected) => {
+    for (const adapter of Object.values(adapters())) {
+      carrier.requests.splice(0);
+      carrier.respondWith(() => reply);
+      expect(await adapter.probe()).toBe(expected);
+      expect(carrier.requests).toHaveLength(1);
+      await adapter.close();
+    }
+  });
+
+  it('says unreachable when nothing listens', async () => {
+    const closed = {
+      '321': createCarrier321Adapter({ baseUrl: 'http://127.0.0.1:9', apiKey: 'key', timeoutMs: 2000, retries: 2 }),
+      carrier_b: createCarrierBAdapter({ baseUrl: 'http://127.0.0.1:9', accountId: 'a', apiSecret: 's', timeoutMs: 2000, retries: 2 }),
+    };
+    for (const adapter of Object.values(closed)) {
+      expect(await adapter.probe()).toBe('unreachable');
+      await adapter.close();
+    }
+  });
+});
