@@ -10,6 +10,7 @@ import { buildSchema } from './graphql/schema.js';
 import { useInputErrorCodes } from './graphql/use-input-error-codes.js';
 import { usePartialSuccessStatus } from './graphql/use-partial-success-status.js';
 import { useUnexpectedErrorLog } from './graphql/use-unexpected-error-log.js';
+import { createApiDocs } from './http/api-docs.js';
 import { sendJson } from './http/json.js';
 import { operations } from './operations/index.js';
 import { ForbiddenError, InternalError, isGatewayError, UnauthenticatedError } from './pipeline/errors.js';
@@ -35,6 +36,7 @@ function requestIdOf(request: IncomingMessage): string {
 
 export function createGateway(services: Services, options: { ready: () => boolean }): Gateway {
   const routes = compileRoutes(operations);
+  const apiDocs = createApiDocs(operations);
   // GraphiQL comes inlined from the installed package (~9 MB, no CDN): loaded on first use only.
   let graphiqlHtml: Promise<string> | undefined;
   const graphiql = () =>
@@ -83,6 +85,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       if (url.pathname === '/graphql') return void (await yoga.handle(request, response, { req: request, requestId }));
       if (url.pathname === '/healthz' && request.method === 'GET') return healthz(response);
       if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response, requestId);
+      if (await apiDocs.handle(request, response, url.pathname)) return;
       const context = () => createRequestContext(services, requestId, request.headers.authorization ?? null);
       if (await handleRest(routes, request, response, url, context)) return;
       sendJson(response, 404, { detail: 'Not Found' });
