@@ -54,11 +54,12 @@ function describeOperation(operation: RegisteredOperation, components: SchemaCom
   const parameters = [
     ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: propertyOf(input, toCamelName(name)) ?? { type: 'string' } })),
     ...queryNames.map((camel) => ({ name: toSnake(camel), in: 'query', required: isRequired(input, camel), schema: propertyOf(input, camel) ?? { type: 'string' } })),
-  ].map(({ schema, ...parameter }) => ({ ...parameter, description: schema.description, schema }));
+    // The parameter's own `example` is what Swagger UI pre-fills "Try it out" with.
+  ].map(({ schema, ...parameter }) => ({ ...parameter, description: schema.description, schema, example: Array.isArray(schema.examples) ? schema.examples[0] : undefined }));
 
   const description: Record<string, unknown> = {
     operationId: operation.name,
-    summary: operation.description.split(/(?<=[.:])\s/)[0],
+    summary: summaryOf(operation.description),
     description: notes(operation),
     tags: [tagOf(operation) ?? 'Other'],
     parameters,
@@ -74,6 +75,12 @@ function describeOperation(operation: RegisteredOperation, components: SchemaCom
     description.requestBody = { required: true, content: { 'application/json': example ? { schema: body, example } : { schema: body } } };
   }
   return description;
+}
+
+/** The first sentence, or its first clause when that is long. */
+function summaryOf(description: string): string {
+  const sentence = description.split(/(?<=\.)\s/)[0]!.replace(/\.$/, '');
+  return sentence.length <= 100 ? sentence : sentence.split(/[:;]\s/)[0]!;
 }
 
 const toCamelName = (snake: string) => snake.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
