@@ -30,7 +30,7 @@ function newestSource() {
 
 /** True when dist/ holds a build at least as new as every source (or there is no source: a release). */
 export function buildIsCurrent() {
-  if (!existsSync(stamp)) return false;
+  if (!existsSync(stamp) || !existsSync(join(packageRoot, 'dist', 'main.js'))) return false;
   if (!existsSync(join(packageRoot, 'src'))) return true;
   return newestSource() <= statSync(stamp).mtimeMs;
 }
