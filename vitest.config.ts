@@ -8,6 +8,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/build-dist.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

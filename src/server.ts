@@ -25,6 +25,7 @@ import { createCors } from './http/cors.js';
 import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
+import { createApiDocs } from './http/api-docs.js';
 import { operations } from './operations/index.js';
 import { ForbiddenError, UnauthenticatedError } from './pipeline/errors.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
@@ -64,6 +65,7 @@ function parseTarget(target: string): URL | null {
 export function createGateway(services: Services, options: { ready: () => boolean }): Gateway {
   const { config } = services;
   const routes = compileRoutes(operations);
+  const apiDocs = createApiDocs(operations);
   const limits: BodyLimits = { maxBytes: config.MAX_BODY_BYTES, maxDepth: config.MAX_JSON_DEPTH };
   const cors = createCors({ origins: config.CORS_ORIGINS, methods: [...new Set(['GET', 'POST', ...routes.map((route) => route.method)])] });
   const readiness = createReadiness({
@@ -145,6 +147,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
       if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET') return await ready(response);
       if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response, requestId);
+      if (await apiDocs.handle(request, response, url.pathname)) return;
       const context = () => createRequestContext(services, requestId, request.headers.authorization ?? null);
       if (await handleRest(routes, request, response, url, context, { logger: services.logger, requestId }, limits)) return;
       logRefusal({ logger: services.logger, requestId }, 404, 'NOT_FOUND', `No route ${quote(url.pathname, 128)}`);

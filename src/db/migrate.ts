@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
+import { packageRoot } from '../lib/package-root.js';
 import { postgresSchema, type DatabaseTarget } from './client.js';
 
 export interface Migration {
@@ -21,12 +22,13 @@ const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** Prisma's advisory lock key for migrations. */
 const PRISMA_MIGRATE_LOCK = 72707369;
 
-export function migrationsFolder(provider: DatabaseTarget['provider']): string {
-  return join(import.meta.dirname, '..', '..', 'prisma', provider, 'migrations');
+export function migrationsFolder(provider: DatabaseTarget['provider'], root = packageRoot()): string {
+  return join(root, 'prisma', provider, 'migrations');
 }
 
+/** The folder's migrations in order. A missing folder is an error: starting on an empty schema would fail later, and obscurely. */
 export function readMigrations(folder: string): Migration[] {
-  if (!existsSync(folder)) return [];
+  if (!existsSync(folder)) throw new Error(`the database migrations folder ${folder} is missing: the gateway needs its prisma/ folder beside dist/ (see docs/deploy.md)`);
   return readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)

@@ -1,4 +1,4 @@
-// The gateway as a process, started like `npm start` (tsx src/main.ts): health once up, a
+// The gateway as a process, started as `npm start` runs it (node dist/main.js): health once up, a
 // one-line message naming the variable for a bad environment, a JWT secret generated once in
 // DATA_DIR and reused (tokens survive a restart) without ever being printed, and SIGTERM
 // letting an in-flight request finish before exiting 0.
@@ -12,7 +12,8 @@ import { loadConfig } from '../../src/config.js';
 import { openData } from '../../src/db/data.js';
 import { eventually, run, spawnIn, type RunningProcess } from './helpers.js';
 
-const TSX = 'node_modules/.bin/tsx';
+// The compiled gateway (dist/ is built by the suite's global setup), as in production.
+const GATEWAY = [process.execPath, ['dist/main.js']] as const;
 
 let dir: string;
 let env: Record<string, string>;
@@ -30,7 +31,7 @@ afterAll(() => {
 
 /** Starts the gateway process and resolves with its URL once it logs that it listens. */
 async function startGateway(extra: Record<string, string> = {}): Promise<{ running: RunningProcess; url: string }> {
-  const running = spawnIn(TSX, ['src/main.ts'], { ...env, ...extra });
+  const running = spawnIn(GATEWAY[0], [...GATEWAY[1]], { ...env, ...extra });
   started.push(running);
   let url: string | undefined;
   const up = await eventually(
@@ -79,7 +80,7 @@ describe.concurrent('a bad environment', () => {
     ['JWT_SECRET', 'too-short-secret'],
     ['CARRIER_TIMEOUT_MS', '-5'],
   ])('%s=%s exits 1 with one line naming the variable', async (name, value) => {
-    const result = await run(TSX, ['src/main.ts'], { ...env, DATA_DIR: join(dir, 'unused'), [name]: value });
+    const result = await run(GATEWAY[0], [...GATEWAY[1]], { ...env, DATA_DIR: join(dir, 'unused'), [name]: value });
     expect(result.code).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

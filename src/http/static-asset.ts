@@ -1,0 +1,83 @@
+// Serves a fixed in-memory body the way static files should be: gzip or brotli when the client
+// accepts it (compressed once, off the event loop, then kept), a strong ETag per encoding with
+// 304 answers to If-None-Match, and the Cache-Control the caller chooses.
+
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Promise<Buffer>> = {
+  // Quality 9 of 11: within a few per cent of the smallest, several times faster to make.
+  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => promisify(gzip)(body, { level: 9 }),
+};
+
+/** Bodies smaller than this are sent as they are: compression would not pay. */
+const MIN_COMPRESSIBLE = 1024;
+
+/** The best encoding the client accepts (q > 0), brotli first. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = parameters.map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0)) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+export class StaticAsset {
+  private readonly variants = new Map<Encoding, Promise<{ body: Buffer; etag: string }>>();
+
+  constructor(
+    private readonly body: Buffer,
+    readonly contentType: string,
+    private readonly cacheControl: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
+
+  /** A short content hash, for URLs that change when the content does. */
+  get hash(): string {
+    return createHash('sha256').update(this.body).digest('base64url').slice(0, 12);
+  }
+
+  private variant(encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
+    let variant = this.variants.get(encoding);
+    if (!variant) {
+      const made = encoding === 'identity' ? Promise.resolve(this.body) : compressors[encoding](this.body);
+      variant = made.then((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }));
+      this.variants.set(encoding, variant);
+    }
+    return variant;
+  }
+
+  async send(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const header = request.headers['accept-encoding'];
+    const encoding = this.body.length < MIN_COMPRESSIBLE ? 'identity' : chooseEncoding(Array.isArray(header) ? header.join(',') : header);
+    const { body, etag } = await this.variant(encoding);
+    const headers: Record<string, string | number> = {
+      'content-type': this.contentType,
+      'cache-control': this.cacheControl,
+      etag,
+      vary: 'Accept-Encoding',
+      'x-content-type-options': 'nosniff',
+      ...this.extraHeaders,
+    };
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+      response.writeHead(304, { etag, 'cache-control': this.cacheControl, vary: 'Accept-Encoding' });
+      return void response.end();
+    }
+    headers['content-length'] = body.length;
+    response.writeHead(200, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+}

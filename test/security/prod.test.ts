@@ -1,0 +1,194 @@
+// Production-edge regressions: a SIGTERM to `npm start` (what Docker, systemd and process
+// managers send) drains and stops the gateway with no orphan left answering; the same for the
+// sandbox and for `node dist/main.js`; a release without its migrations refuses to start.
+
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, REPO_ROOT, run, spawnIn, type RunningProcess } from '../foundation/helpers.js';
+import { startTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
+import { accepting, alive, descendants, freePort } from '../support/processes.js';
+
+const dirs: string[] = [];
+const running: RunningProcess[] = [];
+/** Every pid a test saw in a launched tree, so that even a failed test leaves no orphan. */
+const seen = new Set<number>();
+afterEach(() => {
+  for (const launched of running.splice(0)) if (launched.child.exitCode === null) launched.child.kill('SIGKILL');
+  for (const pid of seen) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  seen.clear();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'line-gateway-prod-'));
+  dirs.push(dir);
+  return dir;
+}
+
+// INTROSPECTION public: the request held in flight is an anonymous `{ __typename }`, which a
+// gateway otherwise refuses as a whole (401) before it could show that draining works.
+function gatewayEnv(dir: string, port: number): Record<string, string> {
+  return { DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'gateway.db')}`, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'info', INTROSPECTION: 'public' };
+}
+
+async function healthy(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A GraphQL request that is in flight at the gateway: its headers are in (the server's
+ * automatic `100 Continue` says so) and its body is not. `finish()` sends the body.
+ */
+function inFlightRequest(port: number): Promise<{ finish(): Promise<{ status: number; body: string }> }> {
+  const body = JSON.stringify({ query: '{ __typename }' });
+  return new Promise((resolve, reject) => {
+    const pending = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
+    const answered = new Promise<{ status: number; body: string }>((done, fail) => {
+      pending.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        response.on('end', () => done({ status: response.statusCode ?? 0, body: text }));
+      });
+      pending.on('error', fail);
+    });
+    pending.on('continue', () => resolve({ finish: () => (pending.end(body), answered) }));
+    pending.on('error', reject);
+    pending.flushHeaders();
+  });
+}
+
+/** Sends `signal` to the launched process and waits (bounded) until it and every descendant are gone. */
+async function stopAndWait(launched: RunningProcess, signal: NodeJS.Signals): Promise<{ leftovers: number[] }> {
+  const tree = [launched.child.pid!, ...descendants(launched.child.pid!)];
+  for (const pid of tree) seen.add(pid);
+  launched.child.kill(signal);
+  await launched.done;
+  await eventually(async () => tree.every((pid) => !alive(pid)), 30_000, 100);
+  return { leftovers: tree.filter(alive) };
+}
+
+describe('signals', () => {
+  it('SIGTERM to `npm start` drains the request in flight, closes the port and leaves no process', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const gateway = spawnIn('npm', ['start'], gatewayEnv(dir, port));
+    running.push(gateway);
+    expect(await eventually(() => healthy(port), 120_000, 200)).toBe(true);
+    const tree = descendants(gateway.child.pid!);
+    for (const pid of tree) seen.add(pid);
+    expect(tree.length).toBeGreaterThan(0);
+
+    const inFlight = await inFlightRequest(port);
+    const stopped = stopAndWait(gateway, 'SIGTERM');
+    // The gateway has begun to drain once it logs so; the request then still gets its answer.
+    expect(await eventually(async () => gateway.output.stderr.includes('SIGTERM: draining'), 30_000)).toBe(true);
+    const answer = await inFlight.finish();
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ data: { __typename: 'Query' } });
+
+    const { leftovers } = await stopped;
+    expect(leftovers).toEqual([]);
+    expect(await accepting(port)).toBe(false);
+    expect(gateway.output.stderr).toContain('"stopped"');
+  }, 240_000);
+
+  it('SIGINT to `node dist/main.js` stops it with exit code 0', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const gateway = spawnIn(process.execPath, ['dist/main.js'], gatewayEnv(dir, port));
+    running.push(gateway);
+    expect(await eventually(() => healthy(port), 120_000, 200)).toBe(true);
+    const { leftovers } = await stopAndWait(gateway, 'SIGINT');
+    expect(leftovers).toEqual([]);
+    expect((await gateway.done).code).toBe(0);
+    expect(await accepting(port)).toBe(false);
+  }, 240_000);
+
+  it('SIGTERM to `npm run sandbox` closes both carriers and leaves no process', async () => {
+    const [port321, portB] = [await freePort(), await freePort()];
+    const sandbox = spawnIn('npm', ['run', 'sandbox'], { SANDBOX_321_PORT: String(port321), SANDBOX_CARRIER_B_PORT: String(portB) });
+    running.push(sandbox);
+    expect(await eventually(async () => (await accepting(port321)) && (await accepting(portB)), 120_000, 200)).toBe(true);
+    const { leftovers } = await stopAndWait(sandbox, 'SIGTERM');
+    expect(leftovers).toEqual([]);
+    expect(await accepting(port321)).toBe(false);
+    expect(await accepting(portB)).toBe(false);
+  }, 240_000);
+});
+
+describe('runtime assets', () => {
+  it('refuses to start, naming the folder, when the migrations are missing', async () => {
+    // A release laid out without prisma/: the compiled gateway and its package.json only.
+    const release = tempDir();
+    cpSync(join(REPO_ROOT, 'dist'), join(release, 'dist'), { recursive: true });
+    cpSync(join(REPO_ROOT, 'package.json'), join(release, 'package.json'));
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(release, 'node_modules'));
+    const data = tempDir();
+    const result = await run(process.execPath, [join(release, 'dist', 'main.js')], gatewayEnv(data, await freePort()), 120_000);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`the database migrations folder ${join(release, 'prisma', 'sqlite', 'migrations')} is missing`);
+    expect(result.stderr).not.toContain('listening');
+  }, 180_000);
+});
+
+describe('the public documentation', () => {
+  const CARRIER_KEY = 'carrier-321-key-that-must-never-be-shown-0xC0FFEE';
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    gateway = await startTestGateway({ env: { CARRIER_321_API_KEY: CARRIER_KEY } });
+  });
+  afterAll(() => gateway.close());
+
+  it('needs no token and shows no secret of the running gateway', async () => {
+    const page = await fetch(`${gateway.url}/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:href|src)="(docs\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBe(4);
+    for (const path of ['/openapi.json', ...assets.map((asset) => `/${asset}`)]) {
+      const answer = await fetch(gateway.url + path);
+      expect(answer.status, path).toBe(200);
+      const text = await answer.text();
+      expect(text).not.toContain(TEST_JWT_SECRET);
+      expect(text).not.toContain(CARRIER_KEY);
+    }
+    // The page may load nothing from elsewhere.
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('serves only the listed swagger-ui files, by content hash', async () => {
+    const html = await (await fetch(`${gateway.url}/docs`)).text();
+    const bundle = /src="(docs\/assets\/[^/]+)\/swagger-ui-bundle\.js"/.exec(html)![1]!;
+    for (const path of [
+      `/${bundle}/swagger-ui-bundle.js.map`,
+      `/${bundle}/index.html`,
+      `/${bundle}/package.json`,
+      '/docs/assets/not-the-hash/swagger-ui-bundle.js',
+      `/${bundle}/../../../package.json`,
+      '/docs/assets/%2e%2e/%2e%2e/package.json',
+    ]) {
+      expect((await rawStatus(gateway.url, path)), path).toBe(404);
+    }
+    expect(await rawStatus(gateway.url, `/${bundle}/swagger-ui-bundle.js`)).toBe(200);
+  });
+});
+
+/** The status of a GET sent with the path exactly as written (fetch would normalise `..`). */
+function rawStatus(base: string, path: string): Promise<number> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    request({ host: hostname, port, path, method: 'GET' }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    })
+      .on('error', reject)
+      .end();
+  });
+}

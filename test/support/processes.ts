@@ -1,0 +1,67 @@
+// Process-tree and port helpers for the tests that launch the real commands (npm start, the
+// sandbox, node dist/main.js): who descends from a pid, whether a pid still lives, a free port.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+
+/** Parent pid and state of a live process, from /proc; null when it is gone. */
+function stat(pid: number): { ppid: number; state: string } | null {
+  try {
+    // The command name (field 2) is in parentheses and may hold spaces: read after the last ')'.
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(ppid), state: state ?? '?' };
+  } catch {
+    return null;
+  }
+}
+
+/** Every live descendant of `root` (children, grandchildren…). */
+export function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const info = stat(Number(entry));
+    if (info) parents.set(Number(entry), info.ppid);
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const [child, parent] of parents) {
+      if (parent === pid) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** True while the process exists and is not a zombie (exited, waiting to be reaped). */
+export function alive(pid: number): boolean {
+  const info = stat(pid);
+  return info !== null && info.state !== 'Z';
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+export function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
