@@ -34,12 +34,12 @@ export async function connectCarriers(config: Config, env: NodeJS.ProcessEnv = p
   const timing = { timeoutMs: config.CARRIER_TIMEOUT_MS, retries: config.CARRIER_RETRIES };
 
   const connect321 = (): CarrierConnection => {
-    if (!sandbox321 && !config.CARRIER_321_API_KEY) return unconfiguredCarrier('321');
+    if (!sandbox321 && !config.CARRIER_321_API_KEY) return unconfiguredCarrier('321', true);
     const adapter = createCarrier321Adapter({ baseUrl: config.CARRIER_321_URL ?? sandboxes!.urls['321'], apiKey: credentials['321'].apiKey, ...timing });
     return { adapter, credentialsConfigured: true, probe: () => adapter.probe(), close: () => adapter.close() };
   };
   const connectB = (): CarrierConnection => {
-    if (!sandboxB && !(config.CARRIER_B_ACCOUNT_ID && config.CARRIER_B_API_SECRET)) return unconfiguredCarrier('carrier_b');
+    if (!sandboxB && !(config.CARRIER_B_ACCOUNT_ID && config.CARRIER_B_API_SECRET)) return unconfiguredCarrier('carrier_b', false);
     const adapter = createCarrierBAdapter({ baseUrl: config.CARRIER_B_URL ?? sandboxes!.urls.carrier_b, ...credentials.carrier_b, ...timing });
     return { adapter, credentialsConfigured: true, probe: () => adapter.probe(), close: () => adapter.close() };
   };

@@ -4,7 +4,7 @@
 
 import { GatewayError } from '../pipeline/errors.js';
 import type { CarrierConnection } from './registry.js';
-import type { CarrierId, CarrierOperations } from './types.js';
+import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from './types.js';
 
 export class CarrierNotConfiguredError extends GatewayError {
   override readonly name = 'CarrierNotConfiguredError';
@@ -15,12 +15,29 @@ export class CarrierNotConfiguredError extends GatewayError {
   }
 }
 
-export function unconfiguredCarrier(carrier: CarrierId): CarrierConnection {
-  const adapter = new Proxy({ carrier } as CarrierOperations, {
-    get(target, property) {
-      if (property === 'carrier') return carrier;
-      if (property === 'extended' || property === 'then') return undefined;
+/** Every method refuses with a 503; `then` stays undefined so the proxy is never taken for a promise. */
+function refusing<T extends object>(carrier: CarrierId): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      if (property === 'then') return undefined;
       return () => Promise.reject(new CarrierNotConfiguredError(carrier));
+    },
+  });
+}
+
+/**
+ * `supportsExtended`: whether the carrier has extended operations at all. Its extended
+ * operations then answer the same 503 as the rest (missing credentials), not 501 (a carrier
+ * that has no such operation).
+ */
+export function unconfiguredCarrier(carrier: CarrierId, supportsExtended: boolean): CarrierConnection {
+  const operations = refusing<CarrierOperations>(carrier);
+  const extended = supportsExtended ? refusing<ExtendedCarrierOperations>(carrier) : undefined;
+  const adapter = new Proxy(operations, {
+    get(target, property, receiver) {
+      if (property === 'carrier') return carrier;
+      if (property === 'extended') return extended;
+      return Reflect.get(target, property, receiver);
     },
   });
   return { adapter, credentialsConfigured: false, probe: async () => 'missing credentials', close: async () => undefined };

@@ -238,6 +238,22 @@ describe('carrier status', () => {
       await partial.close();
     }
   });
+
+  it('answers 503 (not 501) for the extended operations of carrier 321 when its credentials are missing', async () => {
+    const partial = await startTestGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
+    try {
+      const { token } = await partial.user({ superuser: true });
+      const extended = await partial.rest('GET', '/sim/plan/active/3215550001', { token });
+      expect(extended.status).toBe(503);
+      expect(extended.body).toEqual({ status: 'failure', message: 'Carrier 321 has no credentials configured', code: 'HTTP_503' });
+      expect((await partial.rest('GET', '/sim/usage/3215550001', { token })).status).toBe(503);
+      // carrier_b has no extended operations at all: still 501 there.
+      const onB = await partial.user({ carrier: 'carrier_b' });
+      expect((await partial.rest('GET', '/sim/plan/active/6465550001', { token: onB.token })).status).toBe(501);
+    } finally {
+      await partial.close();
+    }
+  });
 });
 
 describe('two replicas on one database', () => {

@@ -49,9 +49,12 @@ export function purchasePlan(ctx: CoreContext, request: PurchasePlanRequest): Pu
 
 export function cancelPurchase(ctx: CoreContext, request: CancelPurchaseRequest): PurchaseResult {
   const line = requireLine(ctx, request.mdn);
-  // Another line's purchase, or the base plan's id, is not a purchase of this subscriber.
-  const purchase = line.subscriptions.find((candidate) => candidate.kind === 'addon' && candidate.id === request.purchaseId) ?? reject('919');
-  if (!purchase.active) reject('949');
+  // The spec's rule: an active subscription must exist for the purchase id, else 949 (an
+  // unknown id, another line's purchase, an ended or forgotten one). The base plan's own
+  // subscription id is not a purchase at all: 919.
+  const subscription = line.subscriptions.find((candidate) => candidate.id === request.purchaseId);
+  if (subscription?.kind === 'base') reject('919');
+  const purchase = subscription?.kind === 'addon' && subscription.active ? subscription : reject('949');
   purchase.active = false;
   recordActivity(ctx, line);
   return { mdn: line.mdn, purchaseId: purchase.id };

@@ -124,7 +124,7 @@ describe('carrier refusals', () => {
   });
 
   it.each([
-    { code: '919', body: async () => ({ mdn: (await seedLine(gateway)).mdn, purchase_id: 'PUR99999999' }) },
+    { code: '949', body: async () => ({ mdn: (await seedLine(gateway)).mdn, purchase_id: 'PUR99999999' }) },
     { code: '918', body: async () => ({ mdn: '3215550000', purchase_id: 'PUR00000001' }) },
     { code: '909', body: async () => ({ mdn: '9095550000', purchase_id: 'PUR00000001' }) },
   ])('cancel ($code), naming the purchase', async ({ code, body }) => {

@@ -67,15 +67,16 @@ describe('purchases', () => {
     await expectRejection(core.purchasePlan({ transactionId: tx(), mdn, carrierPlanId: 'TOPUP1GB' }), '969');
   });
 
-  it('refuses an invalid plan (906) and purchase ids that are not this line’s (919)', async () => {
+  it('refuses an invalid plan (906), purchase ids with no active subscription on this line (949) and the base plan (919)', async () => {
     const core = newCarrier();
     const { mdn } = await activeLine(core);
     const other = await activeLine(core);
     await expectRejection(core.purchasePlan({ transactionId: tx(), mdn, carrierPlanId: 'INVALID' }), '906');
     const theirs = await core.purchasePlan({ transactionId: tx(), mdn: other.mdn, carrierPlanId: 'TOPUP1GB' });
-    await expectRejection(core.cancelPurchase({ transactionId: tx(), mdn, purchaseId: theirs.purchaseId }), '919', 'Invalid subscription id');
-    await expectRejection(core.cancelPurchase({ transactionId: tx(), mdn, purchaseId: 'PUR99999999' }), '919');
-    await expectRejection(core.cancelPurchase({ transactionId: tx(), mdn, purchaseId: 'SUB00000001' }), '919');
+    await expectRejection(core.cancelPurchase({ transactionId: tx(), mdn, purchaseId: theirs.purchaseId }), '949', 'No active subscription found');
+    await expectRejection(core.cancelPurchase({ transactionId: tx(), mdn, purchaseId: 'PUR99999999' }), '949');
+    const basePlan = (await core.getUsage(mdn)).subscriptions[0]!.purchaseId;
+    await expectRejection(core.cancelPurchase({ transactionId: tx(), mdn, purchaseId: basePlan }), '919', 'Invalid subscription id');
   });
 
   it('reports the WFC outcome of a WFC add-on beside the purchase', async () => {
