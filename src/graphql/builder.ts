@@ -6,10 +6,11 @@ import SchemaBuilder from '@pothos/core';
 import ZodPlugin from '@pothos/plugin-zod';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { validationFailure } from '../pipeline/validate.js';
+import { isoInstant } from './graphql-conventions.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
-  Scalars: { DateTime: { Input: Date; Output: Date | string } };
+  Scalars: { DateTime: { Input: Date; Output: Date | string }; JSON: { Input: unknown; Output: unknown } };
 }>({
   plugins: [ZodPlugin],
   zod: {
@@ -19,9 +20,15 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.scalarType('DateTime', {
-  description: 'An ISO 8601 timestamp in UTC',
-  serialize: (value) => (value instanceof Date ? value.toISOString() : value),
+  description: 'An ISO 8601 instant in UTC, e.g. 2026-01-02T03:04:05.000Z (carrier times without a zone are UTC)',
+  serialize: (value) => isoInstant(value),
   parseValue: (value) => new Date(String(value)),
+});
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value (object, array, string, number, boolean or null)',
+  serialize: (value) => value,
+  parseValue: (value) => value,
 });
 
 builder.queryType({ description: 'Reads: line information, coverage, devices, settings, your account' });

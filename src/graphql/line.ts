@@ -87,6 +87,7 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
       return sim ? { sim } : null;
     };
     return {
+      id: t.id({ nullable: false, description: 'Identity of the line for client caches: its MDN', resolve: (line) => line.mdn }),
       mdn: t.exposeString('mdn', { nullable: false, description: 'Subscriber number (MDN), 10 digits' }),
       carrier: t.field({
         type: outputType(carrierId, 'CarrierId') as OutputRef<CarrierId>,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { def, describe, objectShape, typeDescription, unwrap, zodName, type Shape } from '../lib/zod-introspect.js';
 import { builder } from './builder.js';
+import { conventionFor, IDENTITY_FIELDS, isoInstant, jsonValue, RESERVED_TYPE_NAMES, resultStatus, subscriberStatus, type Convention } from './graphql-conventions.js';
 
 type GraphQLTypeParam = unknown;
 
@@ -52,42 +53,73 @@ export function outputType(schema: z.ZodType, fallbackName: string): GraphQLType
 
 /** A GraphQL object type for a zod object (or union of objects); fields read the camelCase members. */
 export function objectRef(schema: z.ZodType, fallbackName: string): unknown {
-  const name = zodName(schema) ?? fallbackName;
+  const zodTypeName = zodName(schema) ?? fallbackName;
+  const name = RESERVED_TYPE_NAMES[zodTypeName] ?? zodTypeName;
   const existing = objects.get(name);
   if (existing) return existing;
   const { shape, merged } = objectShape(schema);
   const ref = builder.objectRef<Record<string, unknown>>(name);
   objects.set(name, ref);
+  const keys = Object.keys(shape);
   ref.implement({
     description: typeDescription(schema) ?? name,
-    fields: (t) => ({
-      ...Object.fromEntries(
-        Object.entries(shape).map(([key, member]) => {
-          const field = unwrap(member);
-          const options = {
-            type: outputType(field.schema, name + pascal(key)),
-            nullable: field.optional || merged ? true : { list: false, items: false },
-            description: field.description ?? key,
-            resolve: (parent: Record<string, unknown>) => parent[key] ?? null,
-          };
-          // Types are derived at run time from zod; Pothos cannot check them statically here.
-          return [key, t.field(options as unknown as Parameters<typeof t.field>[0])];
-        }),
-      ),
+    fields: (t) => {
+      type FieldOptions = Parameters<typeof t.field>[0];
+      const fields: Record<string, ReturnType<typeof t.field>> = {};
+      const identity = IDENTITY_FIELDS[name];
+      if (identity && !('id' in shape)) {
+        fields.id = t.id({ nullable: false, description: `Identity of the ${name} for client caches: its \`${identity}\``, resolve: (parent) => String(parent[identity]) });
+      }
+      for (const [key, member] of Object.entries(shape)) {
+        const field = unwrap(member);
+        const nullable = field.optional || merged ? true : { list: false, items: false };
+        const description = field.description ?? key;
+        const convention = conventionFor(key, field.schema, field.description, keys);
+        const derived = conventionFields(key, convention, { nullable, description, type: () => outputType(field.schema, name + pascal(key)) });
+        // Types are derived at run time from zod; Pothos cannot check them statically here.
+        for (const [fieldName, options] of Object.entries(derived)) fields[fieldName] = t.field(options as unknown as FieldOptions);
+      }
       // A result that can be a carrier failure offers its code on its own (GraphQL only: the
       // REST body keeps the spec's shape, where the code ends `message`).
-      ...('status' in shape && 'message' in shape && !('errorCode' in shape)
-        ? {
-            errorCode: t.string({
-              nullable: true,
-              description: 'On failure: the carrier error code that ends `message`, e.g. 935 or GENS-0033',
-              resolve: (parent) => errorCodeOf(parent),
-            }),
-          }
-        : {}),
-    }),
+      if ('status' in shape && 'message' in shape && !('errorCode' in shape)) {
+        fields.errorCode = t.string({
+          nullable: true,
+          description: 'On failure: the carrier error code that ends `message`, e.g. 935 or GENS-0033',
+          resolve: (parent) => errorCodeOf(parent),
+        });
+      }
+      return fields;
+    },
   });
   return ref;
+}
+
+interface FieldBase {
+  nullable: unknown;
+  description: string;
+  type: () => unknown;
+}
+
+/** The GraphQL field (or fields) of one zod member under its convention (graphql-conventions.ts). */
+function conventionFields(key: string, convention: Convention | undefined, base: FieldBase): Record<string, unknown> {
+  const read = (parent: Record<string, unknown>) => parent[key];
+  switch (convention?.kind) {
+    case 'carrier':
+      return { [key]: { type: enumRef(convention.schema, 'CarrierId'), nullable: base.nullable, description: base.description, resolve: (p: Record<string, unknown>) => read(p) ?? null } };
+    case 'status':
+      return {
+        status: { type: enumRef(convention.schema, 'OperationStatus'), nullable: base.nullable, description: 'SUCCESS, or FAILURE (the carrier refused)', resolve: (p: Record<string, unknown>) => resultStatus(read(p)) },
+        subscriberStatus: { type: 'String', nullable: true, description: "The subscriber's status (e.g. ACTIVE, SUSPENDED); null on failure", resolve: (p: Record<string, unknown>) => subscriberStatus(read(p)) },
+      };
+    case 'subscriber-status':
+      return { subscriberStatus: { type: 'String', nullable: base.nullable, description: base.description, resolve: (p: Record<string, unknown>) => read(p) ?? null } };
+    case 'scalar': {
+      const convert = convention.scalar === 'DateTime' ? isoInstant : jsonValue;
+      return { [key]: { type: convention.scalar, nullable: base.nullable, description: base.description, resolve: (p: Record<string, unknown>) => (read(p) === null || read(p) === undefined ? null : convert(read(p))) } };
+    }
+    default:
+      return { [key]: { type: base.type(), nullable: base.nullable, description: base.description, resolve: (p: Record<string, unknown>) => read(p) ?? null } };
+  }
 }
 
 /** The code in parentheses at the end of a failure message. */

@@ -35,12 +35,12 @@ describe('a query through both surfaces', () => {
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ mdn: line.mdn, sim: line.sim, status: 'ACTIVE' });
     expect(rest.body).toHaveProperty('balance_details.talk');
-    const graphql = await gateway.graphql<{ usage: Record<string, unknown> }>(`query ($mdn: String!) { usage(mdn: $mdn) { mdn sim status balanceDetails { talk } } }`, {
+    const graphql = await gateway.graphql<{ usage: Record<string, unknown> }>(`query ($mdn: String!) { usage(mdn: $mdn) { mdn sim status subscriberStatus balanceDetails { talk } } }`, {
       token,
       variables: { mdn: line.mdn },
     });
     expect(graphql.errors).toBeUndefined();
-    expect(graphql.data?.usage).toMatchObject({ mdn: line.mdn, sim: line.sim, status: 'ACTIVE' });
+    expect(graphql.data?.usage).toMatchObject({ mdn: line.mdn, sim: line.sim, status: 'SUCCESS', subscriberStatus: 'ACTIVE' });
   });
 
   it('answers a carrier refusal with the failure body and the code in parentheses', async () => {

@@ -68,7 +68,7 @@ describe('maintenance mode', () => {
     expect((await gateway.rest('GET', '/healthz')).status).toBe(200);
     // Switching it off through GraphQL restores service at once.
     const off = await gateway.graphql('mutation { updateSetting(input: { key: "maintenance_mode", value: "false" }) { value } }', { token: admin });
-    expect(off.data).toEqual({ updateSetting: { value: 'false' } });
+    expect(off.data).toEqual({ updateSetting: { value: false } });
     expect((await gateway.rest('GET', '/sim/usage/5550001111', { token })).status).toBe(400);
   });
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.close());
 
-type Record = { status: string; response: string | null; recovered: boolean };
+type Record = { status: string; response: unknown; recovered: boolean };
 
 async function settled(token: string, id: string): Promise<Record | undefined> {
   let last: Record | undefined;
@@ -54,7 +54,7 @@ describe.each<[CarrierId, string]>([
     expect(record).toMatchObject({ status: 'SUCCESS', httpStatus: 200, recovered: true, resolvedAt: expect.any(String) });
     // The stored input (address, email) is dropped once it is no longer needed.
     expect((await gateway.app.services.transactions.find(id))?.request).toBeNull();
-    const answer = JSON.parse(record!.response!) as { status: string; mdn: string; sim: string; transaction_id: string };
+    const answer = record!.response as { status: string; mdn: string; sim: string; transaction_id: string };
     expect(answer).toMatchObject({ status: 'success', sim: body.sim, transaction_id: id, mdn: expect.stringMatching(/^\d{10}$/) });
 
     const rest = await gateway.rest('GET', `/transactions/${id}`, { token });
@@ -97,7 +97,7 @@ describe('a refusal discovered on re-send', () => {
     expect(timedOut.status).toBe(504);
     const record = await settled(token, id);
     expect(record).toMatchObject({ status: 'FAILURE', httpStatus: 400, recovered: true });
-    expect(JSON.parse(record!.response!)).toEqual({ status: 'failure', sim: body.sim, transaction_id: id, message: expect.stringMatching(/\(906\)$/) });
+    expect(record!.response).toEqual({ status: 'failure', sim: body.sim, transaction_id: id, message: expect.stringMatching(/\(906\)$/) });
   });
 });
 
@@ -118,7 +118,7 @@ describe('an unexpected error after the carrier acted', () => {
     expect(failed.status).toBe(500);
     const record = await settled(token, id);
     expect(record).toMatchObject({ status: 'SUCCESS', recovered: true });
-    const { mdn } = JSON.parse(record!.response!) as { mdn: string };
+    const { mdn } = record!.response as { mdn: string };
     expect((await gateway.app.services.lines.byMdns([mdn])).get(mdn)?.carrier).toBe('321');
   });
 });

@@ -22,7 +22,7 @@ afterAll(() => gateway.close());
 const registry = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn);
 const usage = (caller: Caller, mdn: string) => gateway.rest('GET', `/sim/usage/${mdn}`, { token: caller.token });
 
-const ASSIGN = 'mutation ($input: AssignLineOwnerInput!) { assignLineOwner(input: $input) { mdn sim carrier status owner } }';
+const ASSIGN = 'mutation ($input: AssignLineOwnerInput!) { assignLineOwner(input: $input) { mdn sim carrier subscriberStatus owner } }';
 const assign = (input: Record<string, unknown>, caller = admin) =>
   gateway.graphql<{ assignLineOwner: Record<string, unknown> | null }>(ASSIGN, { token: caller.token, variables: { input } });
 
@@ -43,14 +43,14 @@ describe('activation gives the line to the caller', () => {
 
   it('`me` lists the caller’s lines by MDN, with their count, and no one else’s', async () => {
     const mine = [await activate(gateway, a), await activate(gateway, a)];
-    const answer = await gateway.graphql<{ me: { lines: { mdn: string; carrier: string; status: string }[]; lineCount: number } }>('{ me { lines { mdn carrier status } lineCount } }', {
+    const answer = await gateway.graphql<{ me: { lines: { mdn: string; carrier: string; subscriberStatus: string }[]; lineCount: number } }>('{ me { lines { mdn carrier subscriberStatus } lineCount } }', {
       token: a.token,
     });
     expect(answer.errors).toBeUndefined();
     const { lines, lineCount } = answer.data!.me;
     expect(lineCount).toBe(lines.length);
     expect(lines.map((line) => line.mdn)).toEqual([...lines.map((line) => line.mdn)].sort());
-    expect(lines).toEqual(expect.arrayContaining(mine.map(({ mdn }) => ({ mdn, carrier: 'CARRIER_321', status: 'ACTIVE' }))));
+    expect(lines).toEqual(expect.arrayContaining(mine.map(({ mdn }) => ({ mdn, carrier: 'CARRIER_321', subscriberStatus: 'ACTIVE' }))));
     for (const line of lines) expect((await registry(line.mdn))?.ownerId).toBe(a.user.id);
   });
 });
@@ -61,7 +61,7 @@ describe('assignLineOwner', () => {
     expect(await registry(line.mdn)).toBeUndefined();
     const given = await assign({ mdn: line.mdn, user: b.user.name });
     expect(given.errors).toBeUndefined();
-    expect(given.data?.assignLineOwner).toEqual({ mdn: line.mdn, sim: line.sim, carrier: 'CARRIER_321', status: 'ACTIVE', owner: b.user.name });
+    expect(given.data?.assignLineOwner).toEqual({ mdn: line.mdn, sim: line.sim, carrier: 'CARRIER_321', subscriberStatus: 'ACTIVE', owner: b.user.name });
     expect(await registry(line.mdn)).toMatchObject({ sim: line.sim, carrier: '321', ownerId: b.user.id });
     expect((await usage(b, line.mdn)).status).toBe(200);
     expectRestRefusal(await usage(a, line.mdn), b.user);

@@ -120,13 +120,13 @@ describe("another user's line", () => {
   });
 
   it('lines(mdns:) answers B’s line and refuses A’s per field, carrier included', async () => {
-    const answer = await gateway.graphql<{ lines: { mdn: string; carrier: string | null; usage: { status: string } | null }[] }>(
-      'query ($mdns: [String!]!) { lines(mdns: $mdns) { mdn carrier usage { status } } }',
+    const answer = await gateway.graphql<{ lines: { mdn: string; carrier: string | null; usage: { status: string; subscriberStatus: string | null } | null }[] }>(
+      'query ($mdns: [String!]!) { lines(mdns: $mdns) { mdn carrier usage { status subscriberStatus } } }',
       { token: b.token, variables: { mdns: [aLine.mdn, bLine.mdn] } },
     );
     expect(answer.data?.lines).toEqual([
       { mdn: aLine.mdn, carrier: null, usage: null },
-      { mdn: bLine.mdn, carrier: 'CARRIER_321', usage: { status: 'ACTIVE' } },
+      { mdn: bLine.mdn, carrier: 'CARRIER_321', usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE' } },
     ]);
     const refused = (answer.errors ?? []).map((error) => ({ path: error.path, code: error.extensions?.code }));
     expect(refused).toEqual(

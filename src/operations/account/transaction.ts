@@ -23,7 +23,7 @@ export const transactionRecord = z
       })
       .describe('Outcome'),
     httpStatus: z.number().int().nullable().describe('HTTP status the caller got'),
-    response: z.string().nullable().describe('The answer the caller got, as JSON text (REST field names); once recovered, the answer the carrier gave on re-send'),
+    response: z.string().nullable().describe('The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send'),
     createdAt: z.string().describe('When the request arrived (ISO 8601)'),
     updatedAt: z.string().describe('When the outcome was recorded (ISO 8601)'),
     recovered: z.boolean().describe('True when the outcome was lost (timeout, crash) and learned afterwards by re-sending the write with the same transaction id'),

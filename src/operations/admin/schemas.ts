@@ -10,7 +10,7 @@ export const settingKey = z
 export const setting = z
   .object({
     key: z.string().describe('Setting name'),
-    value: z.string().describe('JSON-encoded value (strings carry their own quotes inside the string)'),
+    value: z.string().describe('The value as JSON: REST answers JSON text (a string carries its own quotes), GraphQL the JSON value itself'),
     description: z.string().describe('Human description'),
     updatedAt: z.string().describe('ISO 8601 UTC timestamp of the last change'),
   })

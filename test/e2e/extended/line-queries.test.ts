@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.close());
 
-const accountQuery = 'query ($mdn: String!) { account(mdn: $mdn) { status mdn accountId lines { mdn sim status label } message } }';
+const accountQuery = 'query ($mdn: String!) { account(mdn: $mdn) { status mdn accountId lines { mdn sim subscriberStatus label } message } }';
 const poolQuery = 'query ($accountId: String!) { poolUsage(accountId: $accountId) { status accountId poolBytes usedBytes lines { mdn bytesUsed } message } }';
 const activePlanQuery = 'query ($mdn: String!) { activePlan(mdn: $mdn) { status mdn soc planName effectiveDate message } }';
 const productsQuery = 'query ($mdn: String!) { products(mdn: $mdn) { status mdn products { code effectiveDate } message } }';

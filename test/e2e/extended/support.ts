@@ -2,8 +2,9 @@
 // checking that a GraphQL answer is the REST answer of the same call.
 
 import { expect } from 'vitest';
-import { convertKeys, toCamel } from '../../../src/lib/case.js';
+import { toCamel } from '../../../src/lib/case.js';
 import type { GraphQLAnswer, HttpAnswer } from '../../support/gateway.js';
+import { graphqlForm } from '../../support/graphql-form.js';
 
 import type { CarrierId } from '../../../src/carriers/types.js';
 import type { TestGateway } from '../../support/gateway.js';
@@ -23,13 +24,9 @@ export async function disconnectedLine(gateway: TestGateway): Promise<SeededLine
   return line;
 }
 
-/**
- * The GraphQL twin of a REST answer: the same body in camelCase, the envelope status as the
- * GraphQL enum value (SUCCESS/FAILURE).
- */
+/** The GraphQL twin of a REST answer (test/support/graphql-form.ts). */
 export function asGraphQL(body: unknown): Record<string, unknown> {
-  const camel = convertKeys(body, toCamel) as Record<string, unknown>;
-  return { ...camel, status: String(camel.status).toUpperCase() };
+  return graphqlForm(body);
 }
 
 /** Expects the GraphQL field `field` to carry what the REST answer carried. */

@@ -26,10 +26,10 @@ afterEach(() => {
 });
 
 const EVERYTHING = `mdn carrier
-  usage { status mdn sim planName balanceDetails { talk text data } message }
-  service { status sim imei planName message }
+  usage { status subscriberStatus mdn sim planName balanceDetails { talk text data } message }
+  service { status subscriberStatus sim imei planName message }
   carrierUsage { status mdn usageRecords { type } message }
-  networkStatus { status mdn simStatus message }
+  networkStatus { status subscriberStatus mdn simStatus message }
   simDetails { status sim iccidStatus activationEligible message }
   esimProfile { status sim message }
   activePlan { status soc message }
@@ -45,10 +45,10 @@ describe('line(mdn)', () => {
     expect(line).toMatchObject({
       mdn: on321.mdn,
       carrier: 'CARRIER_321',
-      usage: { status: 'ACTIVE', mdn: on321.mdn, sim: on321.sim, planName: 'Basic 1GB' },
-      service: { status: 'ACTIVE', sim: on321.sim, message: 'Success' },
+      usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', mdn: on321.mdn, sim: on321.sim, planName: 'Basic 1GB' },
+      service: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: on321.sim, message: 'Success' },
       carrierUsage: { status: 'SUCCESS', mdn: on321.mdn },
-      networkStatus: { status: 'ACTIVE', simStatus: 'INUSE' },
+      networkStatus: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', simStatus: 'INUSE' },
       // The SIM comes from the service record.
       simDetails: { status: 'SUCCESS', sim: on321.sim, iccidStatus: 'INUSE', activationEligible: false },
       esimProfile: { status: 'FAILURE', sim: on321.sim, message: 'eSIM not available for this MVNO (8010)' },
@@ -63,20 +63,20 @@ describe('line(mdn)', () => {
 
   it('answers a carrier_b line from carrier_b; the carrier-321-only fields fail alone with NOT_SUPPORTED', async () => {
     const { token } = await gateway.user();
-    const answer = await gateway.graphql<{ line: Line }>(`query ($mdn: String!) { line(mdn: $mdn) { mdn carrier usage { status sim } activePlan { status } } }`, {
+    const answer = await gateway.graphql<{ line: Line }>(`query ($mdn: String!) { line(mdn: $mdn) { mdn carrier usage { status subscriberStatus sim } activePlan { status } } }`, {
       token,
       variables: { mdn: onB.mdn },
     });
-    expect(answer.data?.line).toEqual({ mdn: onB.mdn, carrier: 'CARRIER_B', usage: { status: 'ACTIVE', sim: onB.sim }, activePlan: null });
+    expect(answer.data?.line).toEqual({ mdn: onB.mdn, carrier: 'CARRIER_B', usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: onB.sim }, activePlan: null });
     expect(answer.errors).toHaveLength(1);
     expect(answer.errors?.[0]).toMatchObject({ path: ['line', 'activePlan'], extensions: { code: 'NOT_SUPPORTED' } });
   });
 
   it('answers carrier null for a line the gateway has not seen, and still reaches the carrier for its fields', async () => {
     const { token } = await gateway.user();
-    const answer = await gateway.graphql<{ line: Line }>(`query ($mdn: String!) { line(mdn: $mdn) { carrier usage { status } } }`, { token, variables: { mdn: unregistered.mdn } });
+    const answer = await gateway.graphql<{ line: Line }>(`query ($mdn: String!) { line(mdn: $mdn) { carrier usage { status subscriberStatus } } }`, { token, variables: { mdn: unregistered.mdn } });
     expect(answer.errors).toBeUndefined();
-    expect(answer.data?.line).toEqual({ carrier: null, usage: { status: 'ACTIVE' } });
+    expect(answer.data?.line).toEqual({ carrier: null, usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE' } });
   });
 
   it('fetches only the fields asked for, and the service record once for service, simDetails and esimProfile', async () => {
@@ -129,7 +129,7 @@ describe('lines(mdns)', () => {
     const mdns = [on321.mdn, '5550001111', onB.mdn, '9095550000', extra.mdn, unregistered.mdn];
     const byMdns = vi.spyOn(gateway.app.services.lines, 'byMdns');
     const answer = await gateway.graphql<{ lines: Line[] }>(
-      `query ($mdns: [String!]!) { lines(mdns: $mdns) { mdn carrier usage { status sim message } carrierUsage { status message } networkStatus { status } } }`,
+      `query ($mdns: [String!]!) { lines(mdns: $mdns) { mdn carrier usage { status subscriberStatus sim message } carrierUsage { status message } networkStatus { status subscriberStatus } } }`,
       { token, variables: { mdns } },
     );
     expect(answer.errors).toBeUndefined();
@@ -138,16 +138,16 @@ describe('lines(mdns)', () => {
     const lines = answer.data!.lines;
     expect(lines.map((line) => line.mdn)).toEqual(mdns);
     expect(lines.map((line) => line.carrier)).toEqual(['CARRIER_321', null, 'CARRIER_B', null, 'CARRIER_321', null]);
-    expect(lines[0]).toMatchObject({ usage: { status: 'ACTIVE', sim: on321.sim }, carrierUsage: { status: 'SUCCESS' }, networkStatus: { status: 'ACTIVE' } });
+    expect(lines[0]).toMatchObject({ usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: on321.sim }, carrierUsage: { status: 'SUCCESS' }, networkStatus: { status: 'SUCCESS', subscriberStatus: 'ACTIVE' } });
     expect(lines[1]).toMatchObject({
-      usage: { status: 'failure', sim: null, message: 'Subscriber with given resource does not exist (918)' },
+      usage: { status: 'FAILURE', subscriberStatus: null, sim: null, message: 'Subscriber with given resource does not exist (918)' },
       carrierUsage: { status: 'FAILURE', message: 'Subscriber with given resource does not exist (918)' },
-      networkStatus: { status: 'failure' },
+      networkStatus: { status: 'FAILURE', subscriberStatus: null },
     });
-    expect(lines[2]).toMatchObject({ usage: { status: 'ACTIVE', sim: onB.sim } });
+    expect(lines[2]).toMatchObject({ usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: onB.sim } });
     expect(lines[3]).toMatchObject({ carrierUsage: { status: 'FAILURE', message: 'MDN does not belong to this vendor (909)' } });
-    expect(lines[4]).toMatchObject({ usage: { status: 'ACTIVE', sim: extra.sim } });
-    expect(lines[5]).toMatchObject({ usage: { status: 'ACTIVE', sim: unregistered.sim } });
+    expect(lines[4]).toMatchObject({ usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: extra.sim } });
+    expect(lines[5]).toMatchObject({ usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: unregistered.sim } });
   });
 
   it('answers an empty list for no MDNs', async () => {

@@ -2,38 +2,38 @@
 // of a REST answer with its GraphQL twin.
 
 import { expect } from 'vitest';
-import { convertKeys, toCamel } from '../../../src/lib/case.js';
+import { graphqlForm } from '../../support/graphql-form.js';
 import type { TestGateway } from '../../support/gateway.js';
 
 export { freshSim, seedDisconnectedLine, seedLine } from '../../support/lines.js';
 
 export { SEED_ADDRESS as ADDRESS } from '../../support/lines.js';
 
-/** Drops members a GraphQL selection answers null but REST leaves out, and reads enum values as REST writes them. */
+/** Drops members a GraphQL selection answers null but REST leaves out. */
 function comparable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(comparable);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([, member]) => member !== null && member !== undefined)
-      .map(([key, member]) => [key, key === 'status' && typeof member === 'string' ? member.toLowerCase() : comparable(member)]),
+      .map(([key, member]) => [key, comparable(member)]),
   );
 }
 
-/** The GraphQL answer carries the same data as the REST body (camelCase, enum names aside). */
+/** The GraphQL answer carries the same data as the REST body, in the schema's vocabulary (test/support/graphql-form.ts). */
 export function expectTwin(restBody: unknown, graphqlData: unknown): void {
-  expect(comparable(graphqlData)).toEqual(comparable(convertKeys(restBody, toCamel)));
+  expect(comparable(graphqlData)).toEqual(comparable(graphqlForm(restBody)));
 }
 
 /** GraphQL selections of every field of each query's result. */
 export const SELECTIONS = {
-  usage: `status mdn sim customerId planName effectiveDate balanceDetails { talk text data }
+  usage: `status subscriberStatus mdn sim customerId planName effectiveDate balanceDetails { talk text data }
     subscriptions { purchaseId planCode planName balances { uom balance validFrom validTo } } message errors`,
-  serviceInfo: `status mdn sim imei planName effectiveDate billCycleDay serviceCodes { code effectiveDate }
+  serviceInfo: `status subscriberStatus mdn sim imei planName effectiveDate billCycleDay serviceCodes { code effectiveDate }
     balanceDetails { talk text data } subscriptions { purchaseId planCode planName balances { uom balance validFrom validTo } }
     e911Address { address1 city state zipCode } hotlineStatus hotlineNumber message`,
   carrierUsage: 'status mdn usageRecords { type timestamp duration destination bytesUsed count } message',
-  networkStatus: 'status mdn sim imei imsi simStatus serviceCodes message',
+  networkStatus: 'status subscriberStatus mdn sim imei imsi simStatus serviceCodes message',
   coverage: 'zipCode covered status areas { city state zipCode quality } message',
   quickCoverage: 'zipCode covered status message',
   deviceCompatibility: `imei compatible status statusCode technology simType simSize message model manufacturer marketingName osName
