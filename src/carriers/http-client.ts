@@ -76,14 +76,21 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
     const scope = currentCarrierCallScope();
     const operation = scope?.operation ?? 'probe';
     const started = performance.now();
-    const outcome = ({ value, error }: { value?: CarrierHttpResponse; error?: unknown }) => {
-      const label = callOutcome(value, error);
-      scope?.metrics.carrierCalls.observe({ carrier: options.carrier, operation, outcome: label }, (performance.now() - started) / 1000);
-      return { label, failed: label !== 'success' && label !== 'client_error' };
-    };
+    const observe = (label: string) => scope?.metrics.carrierCalls.observe({ carrier: options.carrier, operation, outcome: label }, (performance.now() - started) / 1000);
     // The path is not recorded: carrier 321's paths hold MDNs.
     const attributes = { carrier: options.carrier, 'carrier.operation': operation, 'http.request.method': request.method };
-    return inSpan(`carrier ${options.carrier} ${operation}`, 'client', attributes, (trace) => sendOnce(request, trace), outcome);
+    const spanOutcome = ({ value, error }: { value?: CarrierHttpResponse; error?: unknown }) => {
+      const label = callOutcome(value, error);
+      return { label, failed: label !== 'success' && label !== 'client_error' };
+    };
+    try {
+      const response = await inSpan(`carrier ${options.carrier} ${operation}`, 'client', attributes, (trace) => sendOnce(request, trace), spanOutcome);
+      observe(callOutcome(response, undefined));
+      return response;
+    } catch (error) {
+      observe(callOutcome(undefined, error));
+      throw error;
+    }
   }
 
   async function sendOnce(request: CarrierHttpRequest, trace: Record<string, string>): Promise<CarrierHttpResponse> {
