@@ -29,7 +29,9 @@ export async function startTracing(options: { endpoint?: string; spanProcessor?:
   if (options.spanProcessor) processors.push(options.spanProcessor);
   if (options.endpoint) {
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
-    processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/+$/, '')}/v1/traces` })));
+    let base = options.endpoint;
+    while (base.endsWith('/')) base = base.slice(0, -1);
+    processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${base}/v1/traces` })));
   }
   const provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': SERVICE_NAME }), spanProcessors: processors });
   provider.register();
