@@ -3,7 +3,7 @@
 // behind one edge for both surfaces (src/http/: body limit, CORS, timeouts, access records);
 // listening is main.ts's job.
 
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createYoga } from 'graphql-yoga';
@@ -29,6 +29,7 @@ import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './htt
 import { createReadiness } from './http/health.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
 import { createApiDocs } from './http/api-docs.js';
+import { createMetricsEndpoint } from './http/metrics-endpoint.js';
 import { operations } from './operations/index.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
 import { logRefusal, writeRestError } from './rest/error-response.js';
@@ -74,17 +75,9 @@ interface Edge {
   record: AccessRecord;
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Whether `Authorization: Bearer <token>` names `expected`, compared in constant time. */
-function bearerMatches(authorization: string | undefined, expected: Buffer): boolean {
-  const given = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
-  return given !== undefined && timingSafeEqual(digest(given), expected);
-}
-
 export function createGateway(services: Services, options: { ready: () => boolean }): Gateway {
   const { config } = services;
-  const metricsToken = config.METRICS_TOKEN ? digest(config.METRICS_TOKEN) : null;
+  const metrics = createMetricsEndpoint(config.METRICS_TOKEN, services.metrics.registry);
   const routes = compileRoutes(operations);
   const apiDocs = createApiDocs(operations);
   const limits: BodyLimits = { maxBytes: config.MAX_BODY_BYTES, maxDepth: config.MAX_JSON_DEPTH };
@@ -207,20 +200,6 @@ export function createGateway(services: Services, options: { ready: () => boolea
   async function ready(response: ServerResponse): Promise<void> {
     const report = await readiness.check();
     sendJson(response, report.status === 'ok' ? 200 : 503, report, { 'cache-control': 'no-store' });
-  }
-
-  /**
-   * Prometheus exposition, for the METRICS_TOKEN bearer token (compared in constant time).
-   * Without METRICS_TOKEN there is no /metrics: a user's token is never a scrape credential.
-   */
-  async function metrics(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (!metricsToken) return sendJson(response, 404, { detail: 'Not Found' });
-    if (!bearerMatches(request.headers.authorization, metricsToken)) {
-      return sendJson(response, 401, { detail: 'A valid metrics token is required' }, { 'www-authenticate': 'Bearer realm="metrics"' });
-    }
-    const body = await services.metrics.registry.metrics();
-    response.writeHead(200, { 'content-type': services.metrics.registry.contentType });
-    response.end(body);
   }
 
 
