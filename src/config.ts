@@ -88,6 +88,12 @@ export const configSchema = z.object({
   READINESS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000).describe('How long /readyz reuses its last check of database, Redis and carriers'),
   READINESS_TIMEOUT_MS: positiveMs.default(2_000).describe('How long /readyz waits for each dependency before calling it unreachable'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info').describe('Least severe log level written'),
+  METRICS_TOKEN: optionalSecret
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters')
+    .describe('Bearer token Prometheus sends to scrape GET /metrics (at least 32 characters); unset = /metrics answers 404'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalSecret
+    .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s) URL like http://otel-collector:4318')
+    .describe('OTLP/HTTP collector to send traces to (/v1/traces is appended); unset = tracing off'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,5 +1,7 @@
-// Prometheus metrics for operators (GET /metrics, superuser token): how each operation
-// answers and how fast, and how each carrier behaves. Labels never carry a line or a user.
+// Prometheus metrics for operators (GET /metrics, METRICS_TOKEN): Node's default metrics under
+// their standard names (stock dashboards find them), HTTP requests by route template, GraphQL
+// operations by bounded name, carrier calls, and the gateway's own counters. Labels never
+// carry a line, a SIM or a user.
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -47,7 +49,31 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route template (never the raw path) and status; 499 = the answer never finished',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly graphqlOperations = new Histogram({
+    name: 'graphql_operation_duration_seconds',
+    help: 'GraphQL operations by name (bounded: anonymous, invalid, other), type and the status REST would answer',
+    labelNames: ['operation_name', 'operation_type', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly carrierCalls = new Histogram({
+    name: 'line_gateway_carrier_call_duration_seconds',
+    help: 'HTTP calls to a carrier (retries included), by carrier, gateway operation and outcome: success, client_error, server_error or the fault',
+    labelNames: ['carrier', 'operation', 'outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
-    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'line_gateway_' });
+    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }
 }

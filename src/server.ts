@@ -13,21 +13,24 @@ import type { GraphQLServerContext } from './graphql/server-context.js';
 import { useExposure, type HiddenSchemaRequests } from './graphql/use-exposure.js';
 import { useGraphiQLAbsent } from './graphql/use-graphiql-absent.js';
 import { useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
+import { useOperationMetrics } from './graphql/use-operation-metrics.js';
 import { useQueryCost } from './graphql/use-query-cost.js';
 import { useRequestLimits } from './graphql/use-request-limits.js';
 import { useWholeRequestAuth } from './graphql/use-whole-request-auth.js';
 import { sendJson, type BodyLimits } from './http/json.js';
+import { childLogger, type Logger } from './lib/logger.js';
 import { quote } from './lib/quote.js';
+import { serverSpan } from './lib/tracing.js';
 import { useJsonDepthLimit } from './graphql/use-json-depth-limit.js';
-import { recordAccess } from './http/access-log.js';
+import { recordAccess, UNMATCHED_ROUTE, type AccessRecord } from './http/access-log.js';
 import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/body-limit.js';
 import { createCors } from './http/cors.js';
 import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
 import { createApiDocs } from './http/api-docs.js';
+import { createMetricsEndpoint } from './http/metrics-endpoint.js';
 import { operations } from './operations/index.js';
-import { ForbiddenError, UnauthenticatedError } from './pipeline/errors.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
 import { logRefusal, writeRestError } from './rest/error-response.js';
 import { handleRest } from './rest/handler.js';
@@ -62,8 +65,19 @@ function parseTarget(target: string): URL | null {
   }
 }
 
+/** Paths answered by a fixed handler: their path is their route label. */
+const FIXED_ROUTES = new Set(['/graphql', '/livez', '/readyz', '/healthz', '/metrics', '/openapi.json', '/docs', '/docs/']);
+
+/** One request as the edge sees it: its id, its logger (carrying the id) and its access record. */
+interface Edge {
+  requestId: string;
+  log: Logger;
+  record: AccessRecord;
+}
+
 export function createGateway(services: Services, options: { ready: () => boolean }): Gateway {
   const { config } = services;
+  const metrics = createMetricsEndpoint(config.METRICS_TOKEN, services.metrics.registry);
   const routes = compileRoutes(operations);
   const apiDocs = createApiDocs(operations);
   const limits: BodyLimits = { maxBytes: config.MAX_BODY_BYTES, maxDepth: config.MAX_JSON_DEPTH };
@@ -115,6 +129,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       }),
       useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),
       useGraphQLOverHttp(services.logger, hiddenSchema),
+      useOperationMetrics(services.metrics),
     ],
     context: ({ requestContext }) => requestContext(),
     // Known errors pass unchanged; unexpected ones are masked here and logged with the request
@@ -126,31 +141,38 @@ export function createGateway(services: Services, options: { ready: () => boolea
   const server = createServer(serverOptions(config), (request, response) => {
     inFlight.add(response);
     const requestId = requestIdOf(request);
+    // Every line about this request carries its id; the route is learned while answering.
+    const log = childLogger(services.logger, { requestId });
+    const record: AccessRecord = { route: UNMATCHED_ROUTE };
+    const span = serverSpan(request.method ?? 'GET', request.headers);
     response.once('close', () => inFlight.delete(response));
-    recordAccess(request, response, requestId, services.logger, services.metrics);
+    recordAccess(request, response, record, log, services.metrics, (status) => span.end(record.route, status));
     response.setHeader('x-request-id', requestId);
-    void handle(request, response, requestId);
+    span.run(() => void handle(request, response, { requestId, log, record }));
   });
   applyIdleTimeout(server, config);
 
-  async function handle(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
+  async function handle(request: IncomingMessage, response: ServerResponse, edge: Edge): Promise<void> {
+    const { requestId, log, record } = edge;
     const url = parseTarget(request.url ?? '/');
     if (!url) return sendJson(response, 400, { detail: 'Bad Request' });
     const graphql = url.pathname === '/graphql';
     try {
       if (cors.handle(request, response)) return;
       if (declaresTooLarge(request, limits.maxBytes)) throw new BodyTooLargeError();
+      if (FIXED_ROUTES.has(url.pathname)) record.route = url.pathname;
+      else if (url.pathname.startsWith('/docs/assets/')) record.route = '/docs/assets/{file}';
       if (graphql) {
         await prepareGraphQLRequest(request, url, limits);
-        return void (await yoga.handle(request, response, graphqlContext(request, requestId)));
+        return void (await yoga.handle(request, response, graphqlContext(request, edge)));
       }
       if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
       if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET') return await ready(response);
-      if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response, requestId);
+      if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response);
       if (await apiDocs.handle(request, response, url.pathname)) return;
-      const context = () => createRequestContext(services, requestId, request.headers.authorization ?? null);
-      if (await handleRest(routes, request, response, url, context, { logger: services.logger, requestId }, limits)) return;
-      logRefusal({ logger: services.logger, requestId }, 404, 'NOT_FOUND', `No route ${quote(url.pathname, 128)}`);
+      const context = () => requestContextOf(request, edge);
+      if (await handleRest(routes, request, response, url, context, { logger: log, requestId }, limits, record)) return;
+      logRefusal({ logger: log, requestId }, 404, 'NOT_FOUND', `No route ${quote(url.pathname, 128)}`);
       sendJson(response, 404, { detail: 'Not Found' });
     } catch (error) {
       // The client went away (or a timeout cut it off) while its body was read: nobody to answer.
@@ -158,14 +180,21 @@ export function createGateway(services: Services, options: { ready: () => boolea
       const refusal = graphql ? graphQLRefusal(error) : null;
       if (refusal && !response.headersSent) return sendGraphQLRefusal(response, refusal);
       if (error instanceof BodyTooLargeError && !response.headersSent) return sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
-      writeError(response, error, requestId);
+      writeRestError(response, error, { logger: log, requestId });
     }
   }
 
-  function graphqlContext(request: IncomingMessage, requestId: string): GraphQLServerContext {
+  /** The request's context; the caller's id goes on the access record once known. */
+  async function requestContextOf(request: IncomingMessage, edge: Edge): Promise<RequestContext> {
+    const context = await createRequestContext(services, edge.requestId, request.headers.authorization ?? null);
+    if (context.user) edge.record.userId = context.user.id;
+    return context;
+  }
+
+  function graphqlContext(request: IncomingMessage, edge: Edge): GraphQLServerContext {
     let context: Promise<RequestContext> | undefined;
-    const requestContext = () => (context ??= createRequestContext(services, requestId, request.headers.authorization ?? null));
-    return { req: request, requestId, requestContext };
+    const requestContext = () => (context ??= requestContextOf(request, edge));
+    return { req: request, requestId: edge.requestId, access: edge.record, requestContext };
   }
 
   async function ready(response: ServerResponse): Promise<void> {
@@ -173,19 +202,6 @@ export function createGateway(services: Services, options: { ready: () => boolea
     sendJson(response, report.status === 'ok' ? 200 : 503, report, { 'cache-control': 'no-store' });
   }
 
-  /** Prometheus exposition, for a superuser token (scrapers send it as a bearer token). */
-  async function metrics(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
-    const { user, authFailure } = await createRequestContext(services, requestId, request.headers.authorization ?? null);
-    if (!user) throw new UnauthenticatedError(authFailure);
-    if (!user.superuser) throw new ForbiddenError();
-    const body = await services.metrics.registry.metrics();
-    response.writeHead(200, { 'content-type': services.metrics.registry.contentType });
-    response.end(body);
-  }
-
-  function writeError(response: ServerResponse, error: unknown, requestId: string): void {
-    writeRestError(response, error, { logger: services.logger, requestId });
-  }
 
   return {
     server,

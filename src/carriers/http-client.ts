@@ -1,9 +1,12 @@
 // The one way adapters talk HTTP: ky over a shared keep-alive undici Agent per carrier, with
 // timeouts, safe retries, and every transport failure turned into a CarrierFault that names
-// no URL, header or credential.
+// no URL, header or credential. Each call is timed (line_gateway_carrier_call_duration_seconds)
+// and, with tracing on, is a client span whose trace context travels in `traceparent`.
 
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { Agent, fetch as undiciFetch } from 'undici';
+import { inSpan } from '../lib/tracing.js';
+import { currentCarrierCallScope } from './call-scope.js';
 import { CarrierFault } from './errors.js';
 import type { CarrierId } from './types.js';
 
@@ -70,6 +73,27 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
   });
 
   async function send(request: CarrierHttpRequest): Promise<CarrierHttpResponse> {
+    const scope = currentCarrierCallScope();
+    const operation = scope?.operation ?? 'probe';
+    const started = performance.now();
+    const observe = (label: string) => scope?.metrics.carrierCalls.observe({ carrier: options.carrier, operation, outcome: label }, (performance.now() - started) / 1000);
+    // The path is not recorded: carrier 321's paths hold MDNs.
+    const attributes = { carrier: options.carrier, 'carrier.operation': operation, 'http.request.method': request.method };
+    const spanOutcome = ({ value, error }: { value?: CarrierHttpResponse; error?: unknown }) => {
+      const label = callOutcome(value, error);
+      return { label, failed: label !== 'success' && label !== 'client_error' };
+    };
+    try {
+      const response = await inSpan(`carrier ${options.carrier} ${operation}`, 'client', attributes, (trace) => sendOnce(request, trace), spanOutcome);
+      observe(callOutcome(response, undefined));
+      return response;
+    } catch (error) {
+      observe(callOutcome(undefined, error));
+      throw error;
+    }
+  }
+
+  async function sendOnce(request: CarrierHttpRequest, trace: Record<string, string>): Promise<CarrierHttpResponse> {
     const idempotent = request.idempotent ?? request.method === 'GET';
     // Whether the caller can be sure nothing happened when no answer arrives.
     const readOnly = request.readOnly ?? request.method === 'GET';
@@ -85,7 +109,7 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
         json: request.json,
         searchParams,
         // An explicit `headers: undefined` would drop the instance's credential headers.
-        ...(request.headers ? { headers: request.headers } : {}),
+        ...(request.headers || trace.traceparent ? { headers: { ...request.headers, ...trace } } : {}),
         retry: idempotent
           ? { limit: options.retries, methods: [request.method.toLowerCase()], statusCodes: [502, 503, 504], retryOnTimeout: true, backoffLimit: 200 }
           : { limit: 0 },
@@ -127,6 +151,13 @@ function agentFetch(agent: Agent): typeof globalThis.fetch {
       signal: input.signal,
       dispatcher: agent,
     })) as unknown as typeof globalThis.fetch;
+}
+
+/** How a call ended, as a label: the answer's class, or the fault's kind. */
+function callOutcome(response: CarrierHttpResponse | undefined, error: unknown): string {
+  if (error instanceof CarrierFault) return error.kind;
+  if (error !== undefined || !response) return 'error';
+  return response.status < 400 ? 'success' : response.status < 500 ? 'client_error' : 'server_error';
 }
 
 function isConnectFailure(error: unknown): boolean {

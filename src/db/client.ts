@@ -51,8 +51,8 @@ const LOG_EVENTS = [
 
 function routeLogs(client: { $on(event: 'warn' | 'error', callback: (event: { message: string; target: string }) => void): unknown }, logger: Logger | undefined): void {
   if (!logger) return;
-  client.$on('warn', (event) => logger.warn('database warning', { message: event.message, target: event.target }));
-  client.$on('error', (event) => logger.debug('database error', { message: event.message, target: event.target }));
+  client.$on('warn', (event) => logger.warn('database warning', { detail: event.message, target: event.target }));
+  client.$on('error', (event) => logger.debug('database error', { detail: event.message, target: event.target }));
 }
 
 /** Loads only the chosen provider's client and driver (each carries its own query compiler). */

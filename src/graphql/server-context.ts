@@ -3,11 +3,14 @@
 // request costs no parse).
 
 import type { IncomingMessage } from 'node:http';
+import type { AccessRecord } from '../http/access-log.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 
 export interface GraphQLServerContext {
   req: IncomingMessage;
   requestId: string;
+  /** The request's access record: the GraphQL operation goes on it. */
+  access: AccessRecord;
   /** The request's context (caller or why there is none), built once and shared by every plugin. */
   requestContext(): Promise<RequestContext>;
 }

@@ -20,7 +20,7 @@ export function useGraphQLOverHttp(logger: Logger, hidden: HiddenSchemaRequests)
     if (!result.errors?.length) return result;
     const mapped = result.errors.map((error) => mapError(error, hideSuggestions));
     for (const { client, unexpected } of mapped) {
-      if (unexpected) logger.error('unexpected error', { requestId, path: client.path?.join('.'), error: String(unexpected), stack: unexpected.stack });
+      if (unexpected) logger.error('unexpected error', { requestId, path: client.path?.join('.'), err: unexpected });
     }
     const refused = result.data === null || result.data === undefined;
     const first = mapped[0]!.client.extensions;

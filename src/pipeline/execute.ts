@@ -3,6 +3,7 @@
 // → envelope → transaction/audit row. Carrier resolution comes before the transaction id
 // is reserved so that a request refused for a disabled or unsupported carrier changes nothing.
 
+import { inCarrierCallScope } from '../carriers/call-scope.js';
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import type { CarrierId } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
@@ -114,7 +115,7 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
     if (error instanceof CarrierFault) {
       carrierOutcome(error.kind);
       const failure = new CarrierUnavailableError(error.message, error.kind === 'timeout', error.outcomeKnown, records ? transactionId : null);
-      services.logger.warn('carrier fault', { requestId: request.requestId, operation: operation.name, carrier: carrierId, kind: error.kind });
+      request.logger.warn('carrier fault', { operation: operation.name, carrier: carrierId, kind: error.kind });
       await finish(error.outcomeKnown ? 'error' : 'unknown', { status: failure.status, body: failure.restBody() });
       // A write that may have happened is a debt: the reconciler re-sends it with the same id.
       if (records && !error.outcomeKnown) services.recovery.resolveSoon(transactionId);
@@ -148,7 +149,7 @@ export interface CarrierAnswer {
  */
 export async function runCarrierHandler(operation: RegisteredOperation, context: CarrierContext<unknown>): Promise<CarrierAnswer> {
   try {
-    const outcome = await operation.runCarrier(context);
+    const outcome = await inCarrierCallScope({ operation: operation.name, metrics: context.request.services.metrics }, () => operation.runCarrier(context));
     return { status: outcome.status < 300 ? 'success' : 'failure', outcome, refused: false };
   } catch (error) {
     if (!(error instanceof CarrierRejection)) throw error;

@@ -7,9 +7,12 @@ import type { UserRecord } from '../directory/types.js';
 import type { LineHome } from '../lines/registry.js';
 import type { Services } from '../services.js';
 import { AuthenticationError } from '../auth/errors.js';
+import { childLogger, type Logger } from '../lib/logger.js';
 
 export interface RequestContext {
   requestId: string;
+  /** The gateway's logger with this request's id on every line. */
+  logger: Logger;
   user: UserRecord | null;
   /** Why `user` is null: the 401 message. */
   authFailure: string;
@@ -41,5 +44,5 @@ export function requestContextFor(services: Services, requestId: string, user: U
     const homes = await services.lines.bySims(sims);
     return sims.map((sim) => homes.get(sim) ?? null);
   });
-  return { requestId, user, authFailure: 'Not authenticated', services, lineHomes, simHomes };
+  return { requestId, logger: childLogger(services.logger, { requestId }), user, authFailure: 'Not authenticated', services, lineHomes, simHomes };
 }

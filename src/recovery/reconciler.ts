@@ -135,14 +135,14 @@ export class Reconciler {
       };
       await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
     } catch (error) {
-      this.services.logger.error('transaction recovery sweep failed', { error: String(error) });
+      this.services.logger.error('transaction recovery sweep failed', { err: error });
     }
   }
 
   private async attempt(id: string): Promise<void> {
     if (this.stopped || this.working.has(id)) return;
     const run = this.resolveOnce(id)
-      .catch((error: unknown) => this.services!.logger.error('transaction recovery failed unexpectedly', { transactionId: id, error: String(error) }))
+      .catch((error: unknown) => this.services!.logger.error('transaction recovery failed unexpectedly', { transactionId: id, err: error }))
       .finally(() => this.working.delete(id));
     this.working.set(id, run);
     await run;
@@ -156,7 +156,7 @@ export class Reconciler {
       if ((await services.settings.values()).maintenance_mode) return;
       if (!(await this.leases.claim(id, { leaseMs: this.timing.leaseMs, pendingBefore: this.pendingBefore() }))) return;
     } catch (error) {
-      logger.error('transaction recovery could not claim a row', { transactionId: id, error: String(error) });
+      logger.error('transaction recovery could not claim a row', { transactionId: id, err: error });
       return;
     }
     const row = await services.transactions.find(id);
@@ -173,7 +173,7 @@ export class Reconciler {
       metrics.recoveries.inc({ outcome: 'retry' });
       const reason = error instanceof CarrierFault ? error.kind : error instanceof NotResendable ? error.message : 'unexpected error';
       if (!(error instanceof CarrierFault) && !(error instanceof NotResendable)) {
-        logger.error('transaction recovery failed unexpectedly', { transactionId: id, error: String(error), stack: (error as Error | undefined)?.stack });
+        logger.error('transaction recovery failed unexpectedly', { transactionId: id, err: error });
       }
       const fields = { transactionId: id, operation: row.operation, attempts: row.attempts, reason, retryInMs: delay };
       if (isMilestone(row.attempts)) logger.warn('transaction outcome still unknown', fields);

@@ -22,14 +22,14 @@ const WARN_STATUSES = new Set([401, 403, 429]);
 /** Logs a refusal: never a body or header value, only the status, code and the (bounded) reason. */
 export function logRefusal(scope: LogScope, status: number, code: string, reason: string): void {
   const level = WARN_STATUSES.has(status) || (status >= 500 && status !== 501 && status !== 503) ? 'warn' : 'info';
-  scope.logger[level](status < 500 ? 'request refused' : 'request failed', { requestId: scope.requestId, operation: scope.operation, status, code, reason: quote(reason, 500) });
+  scope.logger[level](status < 500 ? 'request refused' : 'request failed', { operation: scope.operation, status, code, reason: quote(reason, 500) });
 }
 
 export function writeRestError(response: ServerResponse, error: unknown, scope: LogScope): void {
   if (isGatewayError(error)) {
     logRefusal(scope, error.status, error.code, error.message);
   } else {
-    scope.logger.error('unexpected error', { requestId: scope.requestId, operation: scope.operation, error: String(error), stack: (error as Error | undefined)?.stack });
+    scope.logger.error('unexpected error', { operation: scope.operation, err: error });
   }
   const known = isGatewayError(error) ? error : new InternalError(scope.requestId);
   if (response.headersSent) return void response.destroy();

@@ -12,6 +12,7 @@ import type { RequestContext } from '../pipeline/request-context.js';
 import { logRefusal, writeRestError, type LogScope } from './error-response.js';
 import { inSchemaOrder } from './field-order.js';
 import { lookup, type RestRoute } from './routes.js';
+import type { AccessRecord } from '../http/access-log.js';
 
 async function collectInput(
   route: RestRoute,
@@ -70,10 +71,12 @@ export async function handleRest(
   context: () => Promise<RequestContext>,
   log: LogScope,
   limits: BodyLimits,
+  record?: AccessRecord,
 ): Promise<boolean> {
   const found = lookup(routes, request.method ?? 'GET', url.pathname);
   if (found.kind === 'not-found') return false;
   if (found.kind === 'redirect') {
+    if (record) record.route = 'redirect';
     response.writeHead(307, { location: found.location + url.search, 'content-length': 0 });
     response.end();
     return true;
@@ -84,6 +87,8 @@ export async function handleRest(
     return true;
   }
   const { route, params } = found.match;
+  // Set before anything is awaited: a request abandoned mid-way is still recorded by its route.
+  if (record) record.route = route.path;
   const scope = { ...log, operation: route.operation.name };
   const requestContext = await context();
   const sources = new Map<string, 'path' | 'query' | 'body'>();

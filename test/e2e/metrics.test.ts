@@ -1,13 +1,15 @@
-// GET /metrics: Prometheus exposition for operators, behind a superuser token.
+// GET /metrics: Prometheus exposition for operators, behind METRICS_TOKEN (a user's token,
+// even a superuser's, is not a scrape credential).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 
 let gateway: TestGateway;
+const METRICS_TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startTestGateway({ env: { METRICS_TOKEN } });
 });
 afterAll(() => gateway.close());
 
@@ -17,27 +19,30 @@ async function scrape(token?: string): Promise<{ status: number; text: string }>
 }
 
 describe('/metrics', () => {
-  it('needs a token, and a superuser one', async () => {
+  it('needs the metrics token; user tokens, even a superuser\'s, are refused', async () => {
     const { token } = await gateway.user();
+    const { token: admin } = await gateway.user({ superuser: true });
     expect((await scrape()).status).toBe(401);
-    expect((await scrape(token)).status).toBe(403);
+    expect((await scrape(token)).status).toBe(401);
+    expect((await scrape(admin)).status).toBe(401);
+    expect((await scrape(METRICS_TOKEN)).status).toBe(200);
   });
 
   it('counts operations by status and carrier outcomes, without naming lines or users', async () => {
-    const { token: admin } = await gateway.user({ superuser: true });
     const { token } = await gateway.user();
     const line = await seedLine(gateway);
     await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token });
     await gateway.rest('GET', '/sim/usage/5550001111', { token });
     await gateway.rest('GET', '/sim/usage/12', { token });
-    const { status, text } = await scrape(admin);
+    const { status, text } = await scrape(METRICS_TOKEN);
     expect(status).toBe(200);
     expect(text).toMatch(/line_gateway_operation_seconds_count\{operation="usage",status="200"\} 1/);
     expect(text).toMatch(/line_gateway_operation_seconds_count\{operation="usage",status="400"\} 1/);
     expect(text).toMatch(/line_gateway_operation_seconds_count\{operation="usage",status="422"\} 1/);
     expect(text).toMatch(/line_gateway_carrier_operations_total\{carrier="321",outcome="answered"\} 1/);
     expect(text).toMatch(/line_gateway_carrier_operations_total\{carrier="321",outcome="refused"\} 1/);
-    expect(text).toContain('line_gateway_process_resident_memory_bytes');
+    expect(text).toContain('\nprocess_resident_memory_bytes ');
+    expect(text).not.toContain('line_gateway_process_');
     expect(text).not.toContain(line.mdn);
   });
 });

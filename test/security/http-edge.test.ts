@@ -283,7 +283,7 @@ describe('access records', () => {
   function capture(): { logger: Logger; records: Record<string, unknown>[] } {
     const records: Record<string, unknown>[] = [];
     const keep = (message: string, fields?: Record<string, unknown>) => void (message === 'request' && records.push(fields ?? {}));
-    return { logger: { debug: keep, info: () => undefined, warn: () => undefined, error: () => undefined }, records };
+    return { logger: { debug: () => undefined, info: keep, warn: () => undefined, error: () => undefined }, records };
   }
 
   /** A carrier 321 that takes requests and never answers them: a call to it stays in flight. */
@@ -299,6 +299,8 @@ describe('access records', () => {
   }
 
   const USAGE = '/sim/usage/3215550001';
+  /** Access records name the route template, never the path with its MDN. */
+  const USAGE_ROUTE = '/sim/usage/{mdn}';
 
   it('records a request the client abandoned as 499 aborted, and a finished one as what it got', async () => {
     const { logger, records } = capture();
@@ -313,9 +315,9 @@ describe('access records', () => {
       // The gateway is waiting for the carrier when the client hangs up.
       expect(await eventually(async () => carrier.received() === 1, 10_000)).toBe(true);
       socket.destroy();
-      expect(await eventually(async () => records.some((record) => record.path === USAGE), 10_000)).toBe(true);
-      expect(records.find((record) => record.path === '/livez')).toMatchObject({ method: 'GET', status: 200 });
-      expect(records.find((record) => record.path === USAGE)).toMatchObject({ method: 'GET', status: 499, aborted: true });
+      expect(await eventually(async () => records.some((record) => record.route === USAGE_ROUTE), 10_000)).toBe(true);
+      expect(records.find((record) => record.route === '/livez')).toMatchObject({ method: 'GET', status: 200 });
+      expect(records.find((record) => record.route === USAGE_ROUTE)).toMatchObject({ method: 'GET', status: 499, aborted: true });
       const counted = await held.app.services.metrics.httpResponses.get();
       expect(counted.values.find((value) => value.labels.status === '499')?.value).toBe(1);
     } finally {
@@ -338,7 +340,7 @@ describe('access records', () => {
       // The test gateway gives in-flight requests 1 s; the carrier never answers.
       await held.close();
       expect(await cut).toBe('cut');
-      expect(records.find((record) => record.path === USAGE)).toMatchObject({ status: 499, aborted: true });
+      expect(records.find((record) => record.route === USAGE_ROUTE)).toMatchObject({ status: 499, aborted: true });
     } finally {
       await carrier.close();
     }

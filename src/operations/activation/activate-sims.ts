@@ -65,7 +65,7 @@ async function activateOne(item: ActivationFields, request: RequestContext): Pro
     // Refusals that answer a whole single request (403 plan, 409 id, 502/503/504 carrier)
     // are this SIM's failure here; anything unexpected is logged and reported without detail.
     if (isGatewayError(error)) return failure(item.sim, id, error.message);
-    request.services.logger.error('bulk activation item failed', { requestId: request.requestId, sim: item.sim, error: String(error) });
+    request.logger.error('bulk activation item failed', { sim: item.sim, err: error });
     return failure(item.sim, id, `Internal server error (request ${request.requestId})`);
   }
 }
