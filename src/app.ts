@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Authenticator } from './auth/authenticator.js';
 import type { SigningKey } from './auth/secret.js';
+import { CostBudget, MemoryCostBucketStore } from './budget/cost-budget.js';
+import { FallbackCostBucketStore } from './budget/redis-cost-bucket-store.js';
 import { connectCarriers, type ConnectedCarriers } from './carriers/connect.js';
 import type { Config } from './config.js';
 import { openData } from './db/data.js';
@@ -51,6 +53,11 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, config.CACHE_TTL_MS),
     carriers: carriers.registry,
     rateLimiter: new RateLimiter(redis ? new FallbackRateLimitStore(redis, logger, metrics) : new MemoryRateLimitStore()),
+    costBudget: new CostBudget(
+      redis ? new FallbackCostBucketStore(redis, metrics) : new MemoryCostBucketStore(),
+      config.GRAPHQL_COST_CAPACITY,
+      config.GRAPHQL_COST_RESTORE_RATE,
+    ),
     transactions: new TransactionLog(data.db),
     lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
     logger,

@@ -1,5 +1,5 @@
 // Builds the gateway's HTTP server: GraphQL (Yoga, with GraphiQL served from the installed
-// package) at /graphql, the REST compatibility routes, /livez and /readyz (alias /healthz),
+// package, compressed and cacheable) at /graphql, the REST compatibility routes, /livez and /readyz (alias /healthz),
 // behind one edge for both surfaces (src/http/: body limit, CORS, timeouts, access records);
 // listening is main.ts's job.
 
@@ -13,6 +13,7 @@ import type { GraphQLServerContext } from './graphql/server-context.js';
 import { useExposure, type HiddenSchemaRequests } from './graphql/use-exposure.js';
 import { useGraphiQLAbsent } from './graphql/use-graphiql-absent.js';
 import { useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
+import { useCostBudget } from './graphql/use-cost-budget.js';
 import { useQueryCost } from './graphql/use-query-cost.js';
 import { useRequestLimits } from './graphql/use-request-limits.js';
 import { useWholeRequestAuth } from './graphql/use-whole-request-auth.js';
@@ -26,6 +27,8 @@ import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './htt
 import { createReadiness } from './http/health.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
 import { createApiDocs } from './http/api-docs.js';
+import { compressResponse } from './http/compression.js';
+import { createGraphiQLPage } from './http/graphiql-page.js';
 import { operations } from './operations/index.js';
 import { ForbiddenError, UnauthenticatedError } from './pipeline/errors.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
@@ -76,26 +79,23 @@ export function createGateway(services: Services, options: { ready: () => boolea
     cacheMs: config.READINESS_CACHE_MS,
     timeoutMs: config.READINESS_TIMEOUT_MS,
   });
-  // GraphiQL comes inlined from the installed package (~9 MB, no CDN): rendered on first use
-  // only, with the options below. The token is typed into its headers pane and never stored.
-  let graphiqlHtml: Promise<string> | undefined;
-  const graphiql = (options: object) =>
-    (graphiqlHtml ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options)));
+  const graphiqlPage =
+    config.GRAPHIQL === 'on'
+      ? createGraphiQLPage({
+          title: 'line-gateway',
+          defaultQuery: '{\n  me {\n    name\n    authorizedPlans { planId name }\n  }\n}\n',
+          headers: GRAPHIQL_HEADERS,
+          shouldPersistHeaders: false,
+        })
+      : null;
   const hiddenSchema: HiddenSchemaRequests = new WeakSet();
   const yoga = createYoga<GraphQLServerContext, RequestContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql:
-      config.GRAPHIQL === 'on'
-        ? {
-            title: 'line-gateway',
-            defaultQuery: '{\n  me {\n    name\n    authorizedPlans { planId name }\n  }\n}\n',
-            headers: GRAPHIQL_HEADERS,
-            shouldPersistHeaders: false,
-          }
-        : false,
-    renderGraphiQL: graphiql,
+    // The page itself is served (compressed, cacheable) by graphiql-page.ts before Yoga sees the request.
+    graphiql: graphiqlPage !== null,
+    ...(graphiqlPage && { renderGraphiQL: graphiqlPage.render }),
     logging: false,
     // CORS is answered for both surfaces by src/http/cors.ts; no file uploads are offered.
     cors: false,
@@ -114,6 +114,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
         maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
       }),
       useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),
+      useCostBudget(services.costBudget),
       useGraphQLOverHttp(services.logger, hiddenSchema),
     ],
     context: ({ requestContext }) => requestContext(),
@@ -129,6 +130,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
     response.once('close', () => inFlight.delete(response));
     recordAccess(request, response, requestId, services.logger, services.metrics);
     response.setHeader('x-request-id', requestId);
+    compressResponse(request, response);
     void handle(request, response, requestId);
   });
   applyIdleTimeout(server, config);
@@ -141,6 +143,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       if (cors.handle(request, response)) return;
       if (declaresTooLarge(request, limits.maxBytes)) throw new BodyTooLargeError();
       if (graphql) {
+        if (graphiqlPage && (await graphiqlPage.handle(request, response))) return;
         await prepareGraphQLRequest(request, url, limits);
         return void (await yoga.handle(request, response, graphqlContext(request, requestId)));
       }

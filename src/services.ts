@@ -2,6 +2,7 @@
 
 import type { Redis } from 'ioredis';
 import type { Authenticator } from './auth/authenticator.js';
+import type { CostBudget } from './budget/cost-budget.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CarrierRegistry } from './carriers/registry.js';
 import type { Config } from './config.js';
@@ -24,6 +25,8 @@ export interface Services {
   authenticator: Authenticator;
   carriers: CarrierRegistry;
   rateLimiter: RateLimiter;
+  /** Per-user GraphQL cost buckets (points = carrier calls). */
+  costBudget: CostBudget;
   transactions: TransactionLog;
   lines: LineRegistry;
   logger: Logger;

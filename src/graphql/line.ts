@@ -46,7 +46,7 @@ function answer(line: LineSource, operation: RegisteredOperation, input: Body, c
   const key = `${operation.name}:${JSON.stringify(input)}`;
   let pending = line.answers.get(key);
   if (!pending) {
-    pending = executeOperation(operation, givenInput(input), context).then((outcome) => outcome.body as Body);
+    pending = executeOperation(operation, givenInput(input), context, { budgeted: true }).then((outcome) => outcome.body as Body);
     line.answers.set(key, pending);
   }
   return pending;

@@ -17,3 +17,24 @@ export class QueryTooCostlyError extends GatewayError {
     return { cost: this.cost, maxCost: this.maxCost };
   }
 }
+
+/** The caller's cost budget holds less than the request would spend: refused whole, nothing runs. */
+export class ThrottledError extends GatewayError {
+  override readonly name = 'ThrottledError';
+  readonly status = 429;
+  readonly code = 'THROTTLED';
+  constructor(
+    readonly cost: number,
+    readonly available: number,
+    readonly retryAfterSeconds: number,
+    private readonly limitHeaders: Record<string, string>,
+  ) {
+    super(`Throttled: this request costs ${cost} points and ${available} are available; retry in ${retryAfterSeconds} s or ask for fewer lines or fields`);
+  }
+  override headers() {
+    return { ...this.limitHeaders, 'retry-after': String(this.retryAfterSeconds) };
+  }
+  override extensions() {
+    return { cost: this.cost, available: this.available, retryAfter: this.retryAfterSeconds };
+  }
+}

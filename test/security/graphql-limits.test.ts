@@ -209,7 +209,7 @@ describe('unexpected failures', () => {
     vi.spyOn(gateway.app.services.settings, 'values').mockRejectedValueOnce(new Error('settings store lost at /var/secret/path'));
     const answer = await post(gateway, { query: '{ usage(mdn: "3215550001") { status } }' }, { token });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ data: { usage: null }, errors: [{ message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['usage'], extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } }] });
+    expect(answer.body).toEqual({ data: { usage: null }, errors: [{ message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['usage'], extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } }], extensions: { cost: expect.objectContaining({ requestedQueryCost: 1, actualQueryCost: 0 }) } });
     expect(logs).toContainEqual({ level: 'error', message: 'unexpected error', fields: expect.objectContaining({ requestId: expect.any(String), path: 'usage', error: 'Error: settings store lost at /var/secret/path' }) });
   });
 
