@@ -10,6 +10,7 @@ import { FallbackCostBucketStore } from './budget/redis-cost-bucket-store.js';
 import { connectCarriers, type ConnectedCarriers } from './carriers/connect.js';
 import type { Config } from './config.js';
 import { openData } from './db/data.js';
+import { loadPersistedOperations } from './graphql/persisted-operations.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { LineRegistry } from './lines/registry.js';
 import { Metrics } from './metrics.js';
@@ -32,6 +33,8 @@ export interface Application {
 
 export async function startApplication(config: Config, options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  // Before anything opens: a bad allow-list is a start-up error.
+  const persistedOperations = loadPersistedOperations(config.PERSISTED_OPERATIONS_FILE);
   const data = await openData(config, logger);
   let carriers: ConnectedCarriers;
   try {
@@ -53,6 +56,7 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, config.CACHE_TTL_MS),
     carriers: carriers.registry,
     rateLimiter: new RateLimiter(redis ? new FallbackRateLimitStore(redis, logger, metrics) : new MemoryRateLimitStore()),
+    persistedOperations,
     costBudget: new CostBudget(
       redis ? new FallbackCostBucketStore(redis, metrics) : new MemoryCostBucketStore(),
       config.GRAPHQL_COST_CAPACITY,

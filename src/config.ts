@@ -76,6 +76,11 @@ export const configSchema = z.object({
     .default(1000)
     .describe('Per-user GraphQL cost budget: points a bucket holds (1 point = 1 carrier call, priced as GRAPHQL_MAX_COST prices it); a request costing more than is left gets 429 THROTTLED'),
   GRAPHQL_COST_RESTORE_RATE: z.coerce.number().min(0.01).max(100_000).default(50).describe('Points per second restored to each user’s GraphQL cost budget'),
+  PERSISTED_OPERATIONS_FILE: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .describe('JSON allow-list of GraphQL operations (sha256 hex of the document → document), read at start-up; clients may send its hashes (extensions.persistedQuery.sha256Hash); unset = none'),
   INTROSPECTION: z
     .enum(['off', 'authenticated', 'public'])
     .default('authenticated')

@@ -14,6 +14,7 @@ import { useExposure, type HiddenSchemaRequests } from './graphql/use-exposure.j
 import { useGraphiQLAbsent } from './graphql/use-graphiql-absent.js';
 import { useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
 import { useCostBudget } from './graphql/use-cost-budget.js';
+import { usePersistedOperations } from './graphql/use-persisted-operations.js';
 import { useQueryCost } from './graphql/use-query-cost.js';
 import { useRequestLimits } from './graphql/use-request-limits.js';
 import { useWholeRequestAuth } from './graphql/use-whole-request-auth.js';
@@ -107,6 +108,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       config.GRAPHIQL === 'off' && useGraphiQLAbsent(),
       useExposure(config.INTROSPECTION, hiddenSchema),
       useWholeRequestAuth(config.INTROSPECTION),
+      ...usePersistedOperations(services.persistedOperations),
       useRequestLimits({
         maxTokens: config.GRAPHQL_MAX_TOKENS,
         maxDepth: config.GRAPHQL_MAX_DEPTH,

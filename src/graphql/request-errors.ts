@@ -38,3 +38,24 @@ export class ThrottledError extends GatewayError {
     return { cost: this.cost, available: this.available, retryAfter: this.retryAfterSeconds };
   }
 }
+
+/** A persisted-operation hash that is not on the allow-list (Apollo's APQ link then sends the document). */
+export class PersistedOperationNotFoundError extends GatewayError {
+  override readonly name = 'PersistedOperationNotFoundError';
+  readonly status = 400;
+  readonly code = 'PERSISTED_QUERY_NOT_FOUND';
+  constructor() {
+    // Apollo Client's persisted-queries link recognises this exact message.
+    super('PersistedQueryNotFound');
+  }
+}
+
+/** A document from a non-superuser while only persisted operations are accepted. */
+export class PersistedOperationRequiredError extends GatewayError {
+  override readonly name = 'PersistedOperationRequiredError';
+  readonly status = 403;
+  readonly code = 'PERSISTED_QUERY_REQUIRED';
+  constructor() {
+    super('Only persisted operations are accepted: send extensions.persistedQuery.sha256Hash of an operation on the allow-list');
+  }
+}
