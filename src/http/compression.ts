@@ -54,7 +54,10 @@ export function compressResponse(request: IncomingMessage, response: ServerRespo
 
   function startStream(compressor: Transform): void {
     stream = compressor;
+    // A client that went away: nothing more to compress or send.
+    response.once('close', () => compressor.destroy());
     compressor.on('data', (chunk: Buffer) => {
+      if (response.destroyed) return;
       if (!write(chunk)) {
         compressor.pause();
         response.once('drain', () => compressor.resume());

@@ -214,3 +214,9 @@ describe('two replicas sharing Redis', () => {
     expect(refused.body.extensions!.cost!.throttleStatus.currentlyAvailable).toBe(50);
   });
 });
+
+describe('configuration', () => {
+  it('refuses to start with a bucket smaller than the largest request allowed', async () => {
+    await expect(startTestGateway({ env: { GRAPHQL_COST_CAPACITY: '50', GRAPHQL_MAX_COST: '100' } })).rejects.toThrow(/GRAPHQL_COST_CAPACITY: must be at least GRAPHQL_MAX_COST \(100\)/);
+  });
+});
