@@ -6,6 +6,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client/core/index.js';
+import { createPersistedQueryLink } from '@apollo/client/link/persisted-queries/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApplication } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -102,6 +104,34 @@ describe('with persisted_operations_only true', () => {
       const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expect(response.status).toBe(401);
     }
+  });
+});
+
+describe('Apollo Client’s persisted-queries link', () => {
+  /** A client that records the bodies it sends. */
+  function apollo(token: string) {
+    const sent: Record<string, unknown>[] = [];
+    const fetchAndRecord: typeof fetch = (input, init) => {
+      sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      return fetch(input, init);
+    };
+    const http = new HttpLink({ uri: `${gateway.url}/graphql`, headers: { authorization: `Bearer ${token}` }, fetch: fetchAndRecord });
+    const link = createPersistedQueryLink({ sha256: async (text: string) => sha256Hex(text) }).concat(http);
+    // No __typename added: the document it hashes is then exactly the listed one.
+    const client = new ApolloClient({ link, cache: new InMemoryCache({ addTypename: false }), defaultOptions: { query: { fetchPolicy: 'no-cache' } } });
+    return { client, sent };
+  }
+
+  it('sends a listed operation by hash alone, and an unlisted one by hash then document', async () => {
+    const { client, sent } = apollo(user);
+    expect((await client.query({ query: gql(ME) })).data).toEqual({ me: { name: 'persisted-user' } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.query).toBeUndefined();
+    expect(sent[0]!.extensions).toEqual({ persistedQuery: { version: 1, sha256Hash: meHash } });
+
+    const other = await client.query({ query: gql('query Other { me { name superuser } }') });
+    expect(other.data).toEqual({ me: { name: 'persisted-user', superuser: false } });
+    expect(sent.slice(1).map((body) => typeof body.query)).toEqual(['undefined', 'string']);
   });
 });
 
