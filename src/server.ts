@@ -1,7 +1,7 @@
 // Builds the gateway's HTTP server: GraphQL (Yoga, with GraphiQL served from the installed
-// package, compressed and cacheable) at /graphql, the REST compatibility routes, /livez and /readyz (alias /healthz),
-// behind one edge for both surfaces (src/http/: body limit, CORS, timeouts, access records);
-// listening is main.ts's job.
+// package, compressed and cacheable) at /graphql, the REST compatibility routes, /livez and
+// /readyz (alias /healthz), behind one edge for both surfaces (src/http/: body limit, CORS,
+// compression, timeouts, access records); listening is main.ts's job.
 
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
