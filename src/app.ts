@@ -5,9 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Authenticator } from './auth/authenticator.js';
 import type { SigningKey } from './auth/secret.js';
+import { CostBudget, MemoryCostBucketStore } from './budget/cost-budget.js';
+import { FallbackCostBucketStore } from './budget/redis-cost-bucket-store.js';
 import { connectCarriers, type ConnectedCarriers } from './carriers/connect.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { openData } from './db/data.js';
+import { loadPersistedOperations } from './graphql/persisted-operations.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { LineRegistry } from './lines/registry.js';
 import { Metrics } from './metrics.js';
@@ -30,6 +33,12 @@ export interface Application {
 
 export async function startApplication(config: Config, options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  // A bucket smaller than the largest request allowed would refuse that request for ever.
+  if (config.GRAPHQL_COST_CAPACITY < config.GRAPHQL_MAX_COST) {
+    throw new ConfigError(`Invalid GRAPHQL_COST_CAPACITY: must be at least GRAPHQL_MAX_COST (${config.GRAPHQL_MAX_COST})`);
+  }
+  // Before anything opens: a bad allow-list is a start-up error.
+  const persistedOperations = loadPersistedOperations(config.PERSISTED_OPERATIONS_FILE);
   const data = await openData(config, logger);
   let carriers: ConnectedCarriers;
   try {
@@ -51,6 +60,12 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, config.CACHE_TTL_MS),
     carriers: carriers.registry,
     rateLimiter: new RateLimiter(redis ? new FallbackRateLimitStore(redis, logger, metrics) : new MemoryRateLimitStore()),
+    persistedOperations,
+    costBudget: new CostBudget(
+      redis ? new FallbackCostBucketStore(redis, metrics) : new MemoryCostBucketStore(),
+      config.GRAPHQL_COST_CAPACITY,
+      config.GRAPHQL_COST_RESTORE_RATE,
+    ),
     transactions: new TransactionLog(data.db),
     lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
     logger,

@@ -68,6 +68,19 @@ export const configSchema = z.object({
     .max(10_000)
     .default(100)
     .describe('Most carrier calls one GraphQL request may cause (its cost), decided before execution: 1 per carrier-routed field, times the number of MDNs under lines(mdns:)'),
+  GRAPHQL_COST_CAPACITY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1000)
+    .describe('Per-user GraphQL cost budget: points a bucket holds (1 point = 1 carrier call, priced as GRAPHQL_MAX_COST prices it); a request costing more than is left gets 429 THROTTLED'),
+  GRAPHQL_COST_RESTORE_RATE: z.coerce.number().min(0.01).max(100_000).default(50).describe('Points per second restored to each user’s GraphQL cost budget'),
+  PERSISTED_OPERATIONS_FILE: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .describe('JSON allow-list of GraphQL operations (sha256 hex of the document → document), read at start-up; clients may send its hashes (extensions.persistedQuery.sha256Hash); unset = none'),
   INTROSPECTION: z
     .enum(['off', 'authenticated', 'public'])
     .default('authenticated')

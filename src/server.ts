@@ -1,7 +1,7 @@
 // Builds the gateway's HTTP server: GraphQL (Yoga, with GraphiQL served from the installed
-// package) at /graphql, the REST compatibility routes, /livez and /readyz (alias /healthz),
-// behind one edge for both surfaces (src/http/: body limit, CORS, timeouts, access records);
-// listening is main.ts's job.
+// package, compressed and cacheable) at /graphql, the REST compatibility routes, /livez and
+// /readyz (alias /healthz), behind one edge for both surfaces (src/http/: body limit, CORS,
+// compression, timeouts, access records); listening is main.ts's job.
 
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -14,6 +14,8 @@ import { useExposure, type HiddenSchemaRequests } from './graphql/use-exposure.j
 import { useGraphiQLAbsent } from './graphql/use-graphiql-absent.js';
 import { useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
 import { useOperationMetrics } from './graphql/use-operation-metrics.js';
+import { useCostBudget } from './graphql/use-cost-budget.js';
+import { usePersistedOperations } from './graphql/use-persisted-operations.js';
 import { useQueryCost } from './graphql/use-query-cost.js';
 import { useRequestLimits } from './graphql/use-request-limits.js';
 import { useWholeRequestAuth } from './graphql/use-whole-request-auth.js';
@@ -30,6 +32,8 @@ import { createReadiness } from './http/health.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
 import { createApiDocs } from './http/api-docs.js';
 import { createMetricsEndpoint } from './http/metrics-endpoint.js';
+import { compressResponse } from './http/compression.js';
+import { createGraphiQLPage } from './http/graphiql-page.js';
 import { operations } from './operations/index.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
 import { logRefusal, writeRestError } from './rest/error-response.js';
@@ -90,26 +94,23 @@ export function createGateway(services: Services, options: { ready: () => boolea
     cacheMs: config.READINESS_CACHE_MS,
     timeoutMs: config.READINESS_TIMEOUT_MS,
   });
-  // GraphiQL comes inlined from the installed package (~9 MB, no CDN): rendered on first use
-  // only, with the options below. The token is typed into its headers pane and never stored.
-  let graphiqlHtml: Promise<string> | undefined;
-  const graphiql = (options: object) =>
-    (graphiqlHtml ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options)));
+  const graphiqlPage =
+    config.GRAPHIQL === 'on'
+      ? createGraphiQLPage({
+          title: 'line-gateway',
+          defaultQuery: '{\n  me {\n    name\n    authorizedPlans { planId name }\n  }\n}\n',
+          headers: GRAPHIQL_HEADERS,
+          shouldPersistHeaders: false,
+        })
+      : null;
   const hiddenSchema: HiddenSchemaRequests = new WeakSet();
   const yoga = createYoga<GraphQLServerContext, RequestContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql:
-      config.GRAPHIQL === 'on'
-        ? {
-            title: 'line-gateway',
-            defaultQuery: '{\n  me {\n    name\n    authorizedPlans { planId name }\n  }\n}\n',
-            headers: GRAPHIQL_HEADERS,
-            shouldPersistHeaders: false,
-          }
-        : false,
-    renderGraphiQL: graphiql,
+    // The page itself is served (compressed, cacheable) by graphiql-page.ts before Yoga sees the request.
+    graphiql: graphiqlPage !== null,
+    ...(graphiqlPage && { renderGraphiQL: graphiqlPage.render }),
     logging: false,
     // CORS is answered for both surfaces by src/http/cors.ts; no file uploads are offered.
     cors: false,
@@ -121,6 +122,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       config.GRAPHIQL === 'off' && useGraphiQLAbsent(),
       useExposure(config.INTROSPECTION, hiddenSchema),
       useWholeRequestAuth(config.INTROSPECTION),
+      ...usePersistedOperations(services.persistedOperations),
       useRequestLimits({
         maxTokens: config.GRAPHQL_MAX_TOKENS,
         maxDepth: config.GRAPHQL_MAX_DEPTH,
@@ -128,6 +130,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
         maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
       }),
       useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),
+      useCostBudget(services.costBudget),
       useGraphQLOverHttp(services.logger, hiddenSchema),
       useOperationMetrics(services.metrics),
     ],
@@ -148,6 +151,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
     response.once('close', () => inFlight.delete(response));
     recordAccess(request, response, record, log, services.metrics, (status) => span.end(record.route, status));
     response.setHeader('x-request-id', requestId);
+    compressResponse(request, response);
     span.run(() => void handle(request, response, { requestId, log, record }));
   });
   applyIdleTimeout(server, config);
@@ -163,6 +167,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
       if (FIXED_ROUTES.has(url.pathname)) record.route = url.pathname;
       else if (url.pathname.startsWith('/docs/assets/')) record.route = '/docs/assets/{file}';
       if (graphql) {
+        if (graphiqlPage && (await graphiqlPage.handle(request, response))) return;
         await prepareGraphQLRequest(request, url, limits);
         return void (await yoga.handle(request, response, graphqlContext(request, edge)));
       }

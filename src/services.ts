@@ -2,11 +2,13 @@
 
 import type { Redis } from 'ioredis';
 import type { Authenticator } from './auth/authenticator.js';
+import type { CostBudget } from './budget/cost-budget.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CarrierRegistry } from './carriers/registry.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Directory } from './directory/directory.js';
+import type { PersistedOperations } from './graphql/persisted-operations.js';
 import type { LineRegistry } from './lines/registry.js';
 import type { Logger } from './lib/logger.js';
 import type { Metrics } from './metrics.js';
@@ -24,6 +26,10 @@ export interface Services {
   authenticator: Authenticator;
   carriers: CarrierRegistry;
   rateLimiter: RateLimiter;
+  /** The allow-list of persisted GraphQL operations (hash → document), read at start-up. */
+  persistedOperations: PersistedOperations;
+  /** Per-user GraphQL cost buckets (points = carrier calls). */
+  costBudget: CostBudget;
   transactions: TransactionLog;
   lines: LineRegistry;
   logger: Logger;

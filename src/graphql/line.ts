@@ -1,7 +1,8 @@
 // The dashboard's entry points, GraphQL only: `line(mdn)` and `lines(mdns)` return a `Line`
 // whose fields (usage, service, network status, SIM…) are fetched lazily, only when asked for,
-// in parallel, each through the shared pipeline, so auth, maintenance, rate limits and
-// validation apply exactly as to the top-level query of the same name.
+// in parallel, each through the shared pipeline, so auth, maintenance, validation and ownership
+// apply exactly as to the top-level query of the same name. Rate: these fields are paid for by
+// the request's cost budget (use-cost-budget.ts), not by the operation's per-minute calls.
 
 import type { OutputRef } from '@pothos/core';
 import { z } from 'zod';
@@ -46,7 +47,7 @@ function answer(line: LineSource, operation: RegisteredOperation, input: Body, c
   const key = `${operation.name}:${JSON.stringify(input)}`;
   let pending = line.answers.get(key);
   if (!pending) {
-    pending = executeOperation(operation, givenInput(input), context).then((outcome) => outcome.body as Body);
+    pending = executeOperation(operation, givenInput(input), context, { budgeted: true }).then((outcome) => outcome.body as Body);
     line.answers.set(key, pending);
   }
   return pending;

@@ -13,7 +13,7 @@ import type { GraphQLServerContext } from './server-context.js';
 import type { HiddenSchemaRequests } from './use-exposure.js';
 
 /** Refusals that look like probing or abuse rather than a client's honest mistake. */
-const WARN_CODES = new Set(['QUERY_TOO_LARGE', 'QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'TOO_MANY_DIRECTIVES', 'QUERY_TOO_COSTLY']);
+const WARN_CODES = new Set(['QUERY_TOO_LARGE', 'QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'TOO_MANY_DIRECTIVES', 'QUERY_TOO_COSTLY', 'THROTTLED']);
 
 export function useGraphQLOverHttp(logger: Logger, hidden: HiddenSchemaRequests): Plugin<Record<string, never>, GraphQLServerContext> {
   function shape(result: ExecutionResult, requestId: string, hideSuggestions: boolean): ExecutionResult {
@@ -29,7 +29,11 @@ export function useGraphQLOverHttp(logger: Logger, hidden: HiddenSchemaRequests)
       if (WARN_CODES.has(first.code)) logger.warn('graphql request refused', fields);
       else logger.info('graphql request refused', fields);
     }
-    const http = refused ? { status: first.status, headers: Object.assign({}, ...mapped.map((error) => error.headers)) as Record<string, string> } : { status: 200 };
+    // Headers set earlier (the cost budget's RateLimit headers) are kept.
+    const earlier = (result.extensions?.http as { headers?: Record<string, string> } | undefined)?.headers ?? {};
+    const http = refused
+      ? { status: first.status, headers: Object.assign({ ...earlier }, ...mapped.map((error) => error.headers)) as Record<string, string> }
+      : { status: 200, headers: earlier };
     // Plain objects, not GraphQLErrors: Yoga serializes them as they are instead of rebuilding
     // each one (which would rescan the query text for every error's location).
     const errors = mapped.map((error) => error.client) as unknown as GraphQLError[];

@@ -107,11 +107,13 @@ export class RateLimitedError extends GatewayError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    /** The RateLimit headers of the exhausted policy. */
+    readonly limitHeaders: Record<string, string> = {},
   ) {
     super(message);
   }
   override headers() {
-    return { 'retry-after': String(this.retryAfterSeconds) };
+    return { ...this.limitHeaders, 'retry-after': String(this.retryAfterSeconds) };
   }
   override extensions() {
     return { retryAfter: this.retryAfterSeconds };

@@ -37,12 +37,20 @@ export interface PendingInput {
 
 export const givenInput = (input: unknown): PendingInput => ({ read: async () => input });
 
-export async function executeOperation(operation: RegisteredOperation, pending: PendingInput, request: RequestContext): Promise<Outcome<unknown>> {
+export interface ExecuteOptions {
+  /**
+   * The call is a field under GraphQL's `line`/`lines`: the request's cost budget paid for it
+   * before execution, so it spends none of the operation's per-minute calls.
+   */
+  budgeted?: boolean;
+}
+
+export async function executeOperation(operation: RegisteredOperation, pending: PendingInput, request: RequestContext, options: ExecuteOptions = {}): Promise<Outcome<unknown>> {
   const stop = request.services.metrics.operations.startTimer({ operation: operation.name });
   // Shutdown waits for writes in flight, so that none is cut between the carrier and its record.
   const done = operation.kind === 'mutation' ? request.services.recovery.begin() : undefined;
   try {
-    const outcome = await runPipeline(operation, pending, request);
+    const outcome = await runPipeline(operation, pending, request, options);
     stop({ status: outcome.status });
     return outcome;
   } catch (error) {
@@ -53,14 +61,14 @@ export async function executeOperation(operation: RegisteredOperation, pending: 
   }
 }
 
-async function runPipeline(operation: RegisteredOperation, pending: PendingInput, request: RequestContext): Promise<Outcome<unknown>> {
+async function runPipeline(operation: RegisteredOperation, pending: PendingInput, request: RequestContext, options: ExecuteOptions): Promise<Outcome<unknown>> {
   const { services } = request;
   const user = request.user;
   if (!user) throw new UnauthenticatedError(request.authFailure);
   if (operation.superuserOnly && !user.superuser) throw new ForbiddenError();
   const settings = await services.settings.values();
   if (operation.usesCarriers && settings.maintenance_mode) throw new MaintenanceError();
-  if (operation.rateLimit) await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
+  if (operation.rateLimit && !options.budgeted) request.rateLimit = await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
   const input = validateInput(operation.input, await pending.read(), pending.sources) as Fields;
 
   if (operation.routing === 'none') return operation.runLocal({ input, user, services, request });
@@ -107,6 +115,7 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
   };
 
   const carrierOutcome = (outcome: string) => services.metrics.carrierOutcomes.inc({ carrier: carrierId, outcome });
+  request.carrierCalls += 1;
   try {
     const answer = await runCarrierHandler(operation, context);
     carrierOutcome(answer.refused ? 'refused' : 'answered');

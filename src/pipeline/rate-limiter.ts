@@ -2,6 +2,7 @@
 // GraphQL fields of the same operation share one identity, hence one budget.
 
 import { getGraphQLRateLimiter } from 'graphql-rate-limit';
+import { rateLimitHeaders, type RateLimitState } from '../http/rate-limit-headers.js';
 import { RateLimitedError } from './errors.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 
@@ -22,17 +23,22 @@ export class RateLimiter {
     });
   }
 
-  /** Counts one call; throws RateLimitedError (with Retry-After) when over the limit. */
-  async consume(userId: string, operation: string, limit: RateLimit): Promise<void> {
+  /**
+   * Counts one call and answers what is left of the operation's budget (for the RateLimit
+   * headers); throws RateLimitedError (with Retry-After and the same headers) when over the limit.
+   */
+  async consume(userId: string, operation: string, limit: RateLimit): Promise<RateLimitState> {
     const window = WINDOW[limit.window];
     const refusal = await this.limiter(
       { parent: undefined, args: {}, context: { userId }, info: { fieldName: operation } as never },
       { max: limit.max, window: window.library, uncountRejected: true },
     );
-    if (!refusal) return;
-    const timestamps = await this.store.peek({ contextIdentity: userId, fieldIdentity: operation });
-    const oldest = Math.min(...timestamps.filter((t) => t + window.ms > Date.now()));
-    const retryAfter = Number.isFinite(oldest) ? Math.max(1, Math.ceil((oldest + window.ms - Date.now()) / 1000)) : 1;
-    throw new RateLimitedError(`Rate limit exceeded: ${limit.max} per ${window.text}`, retryAfter);
+    const now = Date.now();
+    const timestamps = (await this.store.peek({ contextIdentity: userId, fieldIdentity: operation })).filter((t) => t + window.ms > now);
+    const oldest = Math.min(...timestamps);
+    const resetSeconds = Number.isFinite(oldest) ? Math.max(1, Math.ceil((oldest + window.ms - now) / 1000)) : 1;
+    const state: RateLimitState = { policy: operation, quota: limit.max, windowSeconds: window.ms / 1000, remaining: Math.max(0, limit.max - timestamps.length), resetSeconds };
+    if (!refusal) return state;
+    throw new RateLimitedError(`Rate limit exceeded: ${limit.max} per ${window.text}`, resetSeconds, rateLimitHeaders({ ...state, remaining: 0 }));
   }
 }

@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import type { UserRecord } from '../directory/types.js';
 import type { LineHome } from '../lines/registry.js';
+import type { RateLimitState } from '../http/rate-limit-headers.js';
 import type { Services } from '../services.js';
 import { AuthenticationError } from '../auth/errors.js';
 import { childLogger, type Logger } from '../lib/logger.js';
@@ -20,6 +21,10 @@ export interface RequestContext {
   lineHomes: DataLoader<string, LineHome | null>;
   /** The line holding each SIM, for SIM routing and ownership (one query per request, uncached across requests). */
   simHomes: DataLoader<string, LineHome | null>;
+  /** Carrier calls this request has made so far (a GraphQL request's actual cost). */
+  carrierCalls: number;
+  /** The per-operation rate limit last counted for this request (REST's RateLimit headers). */
+  rateLimit?: RateLimitState;
 }
 
 export async function createRequestContext(services: Services, requestId: string, authorization: string | null): Promise<RequestContext> {
@@ -44,5 +49,5 @@ export function requestContextFor(services: Services, requestId: string, user: U
     const homes = await services.lines.bySims(sims);
     return sims.map((sim) => homes.get(sim) ?? null);
   });
-  return { requestId, logger: childLogger(services.logger, { requestId }), user, authFailure: 'Not authenticated', services, lineHomes, simHomes };
+  return { requestId, logger: childLogger(services.logger, { requestId }), user, authFailure: 'Not authenticated', services, lineHomes, simHomes, carrierCalls: 0 };
 }

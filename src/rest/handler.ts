@@ -6,6 +6,7 @@ import { convertKeys, toCamel, toSnake } from '../lib/case.js';
 import { quote } from '../lib/quote.js';
 import { tooLargeHeaders } from '../http/body-limit.js';
 import { BodyTooLargeError, InvalidJsonError, JsonTooDeepError, readJsonBody, sendJson, type BodyLimits } from '../http/json.js';
+import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { executeOperation } from '../pipeline/execute.js';
 import { ValidationFailedError } from '../pipeline/errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
@@ -62,6 +63,9 @@ async function collectInput(
   return input;
 }
 
+/** The RateLimit headers of the operation's per-user limit, once the pipeline counted the call. */
+const limitHeadersOf = (context: RequestContext) => (context.rateLimit ? rateLimitHeaders(context.rateLimit) : {});
+
 /** Answers the request if it is a REST route; errors of an operation are answered and logged here. */
 export async function handleRest(
   routes: readonly RestRoute[],
@@ -95,8 +99,10 @@ export async function handleRest(
   try {
     const pending = { read: () => collectInput(route, params, url, request, sources, limits), sources };
     const outcome = await executeOperation(route.operation, pending, requestContext);
-    sendJson(response, outcome.status, convertKeys(inSchemaOrder(route.operation.output, outcome.body), toSnake));
+    sendJson(response, outcome.status, convertKeys(inSchemaOrder(route.operation.output, outcome.body), toSnake), limitHeadersOf(requestContext));
   } catch (error) {
+    // A refusal after the call was counted (422, 403, a carrier fault…) still says what is left.
+    for (const [name, value] of Object.entries(limitHeadersOf(requestContext))) response.setHeader(name, value);
     if (error instanceof BodyTooLargeError) {
       logRefusal(scope, 413, 'PAYLOAD_TOO_LARGE', error.message);
       sendJson(response, 413, { detail: error.message }, tooLargeHeaders);

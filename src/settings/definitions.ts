@@ -1,4 +1,5 @@
-// The runtime settings: the spec's five and the gateway's own `line_ownership`, with
+// The runtime settings: the spec's five and the gateway's own `line_ownership` and
+// `persisted_operations_only`, with
 // defaults, descriptions and the PUT validation rules. Values are JSON-encoded strings,
 // exactly as the spec exposes them.
 
@@ -11,6 +12,7 @@ export const SETTING_KEYS = [
   'carrier_carrier_b_display_name',
   'maintenance_mode',
   'line_ownership',
+  'persisted_operations_only',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -21,6 +23,7 @@ export interface SettingsValues {
   carrier_carrier_b_display_name: string;
   maintenance_mode: boolean;
   line_ownership: LineOwnershipMode;
+  persisted_operations_only: boolean;
 }
 
 /** `enforced`: a user acts only on their own lines (and unowned ones); `off`: on any line (single-team deployments). */
@@ -103,6 +106,15 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
         throw new SettingRuleViolation(`value must be one of ${LINE_OWNERSHIP_MODES.map((mode) => `"${mode}"`).join(', ')} (a JSON string)`);
       }
       return value as LineOwnershipMode;
+    },
+  },
+  persisted_operations_only: {
+    description:
+      'When true, GraphQL accepts from non-superusers only the operations of the allow-list (PERSISTED_OPERATIONS_FILE), by hash or by their exact document; superusers may still send any document',
+    defaultValue: false,
+    validate(value) {
+      if (typeof value !== 'boolean') throw new SettingRuleViolation('value must be true or false');
+      return value;
     },
   },
 };

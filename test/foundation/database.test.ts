@@ -197,7 +197,7 @@ describe('the PostgreSQL schema of a URL', () => {
     try {
       const data = await openData(loadConfig({ DATABASE_URL: url, DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) }));
       try {
-        expect((await data.settings.list()).map((setting) => setting.key)).toHaveLength(6);
+        expect((await data.settings.list()).map((setting) => setting.key)).toHaveLength(7);
         await data.directory.createUser({ name: 'in-schema' });
       } finally {
         await data.close();
@@ -253,7 +253,7 @@ describe('the pipeline on PostgreSQL', () => {
     expect(record.data?.transaction.status).toBe('SUCCESS');
 
     const settings = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/', { token: admin });
-    expect(settings.body).toHaveLength(6);
+    expect(settings.body).toHaveLength(7);
     expect((await gateway.rest('PUT', '/settings/maintenance_mode', { token: admin, body: { value: 'true' } })).status).toBe(200);
     const blocked = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { token, variables: { mdn: line.mdn } });
     expect(errorOf(blocked).code).toBe('MAINTENANCE');

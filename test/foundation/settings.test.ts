@@ -1,4 +1,4 @@
-// The six runtime settings (the spec's five and line_ownership) over REST and GraphQL: listing, reading, every PUT validation rule
+// The seven runtime settings (the spec’s five, line_ownership and persisted_operations_only) over REST and GraphQL: listing, reading, every PUT validation rule
 // of the spec (422 `{detail:[{type,loc,msg}]}` / BAD_USER_INPUT, nothing changed), unknown keys
 // (404), carrier status without credentials, and a change seen by another replica.
 
@@ -45,7 +45,7 @@ describe('reading settings', () => {
   it('lists all six with key, JSON value, description and an ISO 8601 UTC updated_at', async () => {
     const answer = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/', { token: admin });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((setting) => setting.key)).toEqual(['default_carrier', 'carriers_enabled', 'carrier_321_display_name', 'carrier_carrier_b_display_name', 'maintenance_mode', 'line_ownership']);
+    expect(answer.body.map((setting) => setting.key)).toEqual(['default_carrier', 'carriers_enabled', 'carrier_321_display_name', 'carrier_carrier_b_display_name', 'maintenance_mode', 'line_ownership', 'persisted_operations_only']);
     for (const setting of answer.body) {
       expect(Object.keys(setting).sort()).toEqual(['description', 'key', 'updated_at', 'value']);
       expect(typeof setting.description).toBe('string');
@@ -68,7 +68,7 @@ describe('reading settings', () => {
     expect(graphql.errors).toBeUndefined();
     // GraphQL answers the JSON value itself (REST: its JSON text) and a DateTime.
     expect(graphql.data?.setting).toEqual({ key: 'default_carrier', value: '321', description: rest.body.description, updatedAt: new Date(rest.body.updated_at as string).toISOString() });
-    expect((graphql.data?.settings as unknown[]).length).toBe(6);
+    expect((graphql.data?.settings as unknown[]).length).toBe(7);
   });
 
   it('answers 404 for an unknown key on GET and PUT, and NOT_FOUND on GraphQL', async () => {

@@ -111,7 +111,7 @@ describe('one body limit for both surfaces', () => {
   it('executes a padded GraphQL call under the limit and refuses it just over, content-length or chunked', async () => {
     const under = await seedLine(gateway);
     const executed = await post(`${gateway.url}/graphql`, chunked(paddedGraphQLBody(under.mdn, LIMIT - 100_000)), auth());
-    expect(executed.body).toEqual({ data: { suspendLine: { status: 'SUCCESS' } } });
+    expect(executed.body).toEqual({ data: { suspendLine: { status: 'SUCCESS' } }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 1, actualQueryCost: 1 }) } });
 
     const line = await seedLine(gateway);
     const before = await transactions();

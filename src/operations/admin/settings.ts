@@ -13,7 +13,7 @@ const MAX_SETTING_VALUE = 1024;
 
 const keyParameter = capped('key', 64)
   .min(1)
-  .describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name, maintenance_mode or line_ownership');
+  .describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name, maintenance_mode, line_ownership or persisted_operations_only');
 
 export const listSettings = defineOperation({
   name: 'settings',
@@ -46,7 +46,7 @@ export const updateSetting = defineOperation({
   name: 'updateSetting',
   kind: 'mutation',
   description:
-    'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false; line_ownership is "enforced" or "off".',
+    'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false; line_ownership is "enforced" or "off"; persisted_operations_only is true or false.',
   rest: { method: 'PUT', path: '/settings/{key}' },
   input: z.object({ key: keyParameter, value: capped('value', MAX_SETTING_VALUE).describe(`The new value, JSON-encoded, at most ${MAX_SETTING_VALUE} characters`) }),
   output: setting,
