@@ -177,7 +177,8 @@ export function createGateway(services: Services, options: { ready: () => boolea
       if (await apiDocs.handle(request, response, url.pathname)) return;
       const context = () => requestContextOf(request, edge);
       if (await handleRest(routes, request, response, url, context, { logger: log, requestId }, limits, record)) return;
-      logRefusal({ logger: log, requestId }, 404, 'NOT_FOUND', `No route ${quote(url.pathname, 128)}`);
+      // Digit runs are masked: an unknown path may still carry an MDN or ICCID, which no log line names.
+      logRefusal({ logger: log, requestId }, 404, 'NOT_FOUND', `No route ${quote(url.pathname.replace(/\d{4,}/g, '#'), 128)}`);
       sendJson(response, 404, { detail: 'Not Found' });
     } catch (error) {
       // The client went away (or a timeout cut it off) while its body was read: nobody to answer.

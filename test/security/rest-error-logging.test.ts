@@ -78,6 +78,11 @@ describe('client errors on REST', () => {
     const missing = await logged('GET', '/no/such/route', { token });
     expect(missing.status).toBe(404);
     expect(missing.lines).toEqual([expect.objectContaining({ level: 'info', status: 404, code: 'NOT_FOUND' })]);
+    // An unknown path that carries an MDN: the refusal line names the path's shape, not the number.
+    const withMdn = await logged('GET', '/sim/usage-typo/3215550001', { token });
+    expect(withMdn.status).toBe(404);
+    expect(JSON.stringify(withMdn.lines)).not.toContain('3215550001');
+    expect(JSON.stringify(withMdn.lines)).toContain('/sim/usage-typo/#');
     const wrongMethod = await logged('DELETE', '/sim/suspend/', { token });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.lines).toEqual([expect.objectContaining({ level: 'info', status: 405, code: 'METHOD_NOT_ALLOWED' })]);
