@@ -37,18 +37,18 @@ export function extendedRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: { valid: result.valid, normalized } };
     }),
 
-    readRoute('GET', '/v1/devices/:imei/unlock-status', async ({ param }) => {
+    readRoute('GET', '/v1/devices/{imei}/unlock-status', async ({ param }) => {
       const status = await extended().getDeviceUnlockStatus(param('imei'));
       return { status: 200, body: { imei: status.imei, unlocked: status.unlocked, eligible: status.unlockEligible, reason: status.reason } };
     }),
 
-    readRoute('GET', '/v1/subscribers/:msisdn/account', async ({ param }) => {
+    readRoute('GET', '/v1/subscribers/{msisdn}/account', async ({ param }) => {
       const account = await extended().getAccount(param('msisdn'));
       const lines = account.lines.map((l) => ({ msisdn: l.mdn, iccid: l.sim, state: wireState(l.lineStatus), label: l.label }));
       return { status: 200, body: { account_ref: account.accountId, msisdn: account.mdn, lines } };
     }),
 
-    readRoute('GET', '/v1/accounts/:account_ref/data-pool', async ({ param }) => {
+    readRoute('GET', '/v1/accounts/{account_ref}/data-pool', async ({ param }) => {
       const pool = await extended().getPoolUsage(param('account_ref'));
       const lines = pool.lines.map((l) => ({ msisdn: l.mdn, used_bytes: l.bytesUsed }));
       return { status: 200, body: { account_ref: pool.accountId, pool_bytes: pool.poolBytes, used_bytes: pool.usedBytes, lines } };
@@ -61,12 +61,12 @@ export function extendedRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: { postal_code: result.zipCode, groups } };
     }),
 
-    readRoute('GET', '/v1/subscribers/:msisdn/plan', async ({ param }) => {
+    readRoute('GET', '/v1/subscribers/{msisdn}/plan', async ({ param }) => {
       const plan = await extended().getActivePlan(param('msisdn'));
       return { status: 200, body: { msisdn: plan.mdn, soc: plan.soc, name: plan.planName, effective_at: isoTimestamp(plan.effectiveDate) } };
     }),
 
-    readRoute('GET', '/v1/devices/:imei/details', async ({ param }) => {
+    readRoute('GET', '/v1/devices/{imei}/details', async ({ param }) => {
       const device = await extended().getImeiDetails(param('imei'));
       return {
         status: 200,
@@ -82,7 +82,7 @@ export function extendedRoutes(core: CarrierOperations): SandboxRoute[] {
       };
     }),
 
-    readRoute('GET', '/v1/subscribers/:msisdn/products', async ({ param }) => {
+    readRoute('GET', '/v1/subscribers/{msisdn}/products', async ({ param }) => {
       const list = await extended().getProducts(param('msisdn'));
       return { status: 200, body: { msisdn: list.mdn, products: list.products.map((p) => ({ soc: p.code, effective_on: p.effectiveDate })) } };
     }),
@@ -105,25 +105,25 @@ export function extendedRoutes(core: CarrierOperations): SandboxRoute[] {
       };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/messages', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/messages', async ({ param, body, transactionId }) => {
       const wire = decodeBody(messageBody, body);
       const sent = await extended().sendSms({ transactionId, mdn: param('msisdn'), message: wire.text });
       return { status: 201, body: { msisdn: sent.mdn, message_ref: sent.messageId } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/phone-list', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/phone-list', async ({ param, body, transactionId }) => {
       const wire = decodeBody(phoneListBody, body);
       const list = await extended().managePhoneList({ transactionId, mdn: param('msisdn'), action: wire.operation, numbers: wire.numbers });
       return { status: 200, body: { msisdn: list.mdn, allow_list: list.allowed, block_list: list.blocked } };
     }),
 
-    writeRoute('PATCH', '/v1/subscribers/:msisdn', async ({ param, body, transactionId }) => {
+    writeRoute('PATCH', '/v1/subscribers/{msisdn}', async ({ param, body, transactionId }) => {
       const wire = decodeBody(labelBody, body);
       const result = await extended().setLabel({ transactionId, mdn: param('msisdn'), label: wire.label });
       return { status: 200, body: { msisdn: result.mdn, label: result.label } };
     }),
 
-    writeRoute('PUT', '/v1/subscribers/:msisdn/device', async ({ param, body, transactionId }) => {
+    writeRoute('PUT', '/v1/subscribers/{msisdn}/device', async ({ param, body, transactionId }) => {
       const wire = decodeBody(deviceBody, body);
       const result = await extended().changeImei({ transactionId, mdn: param('msisdn'), sim: wire.iccid, newImei: wire.imei });
       return { status: 200, body: { msisdn: result.mdn, iccid: result.sim, imei: result.imei } };

@@ -32,7 +32,7 @@ const childLineBody = z.object({ parent_iccid: z.string(), msisdn: z.string(), i
 
 export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
   return [
-    writeRoute('POST', '/v1/subscribers/:msisdn/hotline', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/hotline', async ({ param, body, transactionId }) => {
       const wire = decodeBody(hotlineBody, body);
       await core.suspend({
         transactionId,
@@ -45,19 +45,19 @@ export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 201, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('DELETE', '/v1/subscribers/:msisdn/hotline', async ({ param, query, transactionId }) => {
+    writeRoute('DELETE', '/v1/subscribers/{msisdn}/hotline', async ({ param, query, transactionId }) => {
       const scope = decodeQuery(wireScope.optional(), query('scope'), 'scope');
       await core.restore({ transactionId, mdn: param('msisdn'), service: scope });
       return { status: 200, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/deactivation', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/deactivation', async ({ param, body, transactionId }) => {
       const wire = decodeBody(deactivationBody, body);
       const line = await core.disconnect({ transactionId, mdn: param('msisdn'), sim: wire.iccid });
       return { status: 200, body: { msisdn: line.mdn, iccid: line.sim, state: 'deactivated' } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/reactivation', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/reactivation', async ({ param, body, transactionId }) => {
       const wire = decodeBody(reactivationBody, body);
       const result = await core.reconnect({
         transactionId,
@@ -71,19 +71,19 @@ export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: { msisdn: result.mdn, iccid: result.sim, state: 'active', ...wfcToWire(result.wfc) } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/sim-change', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/sim-change', async ({ param, body, transactionId }) => {
       const wire = decodeBody(simChangeBody, body);
       const line = await core.swapSim({ transactionId, mdn: param('msisdn'), oldSim: wire.current_iccid, newSim: wire.new_iccid });
       return { status: 200, body: { msisdn: line.mdn, iccid: line.sim } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/msisdn-change', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/msisdn-change', async ({ param, body, transactionId }) => {
       const wire = decodeBody(msisdnChangeBody, body);
       const result = await core.swapMdn({ transactionId, mdn: param('msisdn'), sim: wire.iccid, zipCode: wire.postal_code, imei: wire.imei });
       return { status: 200, body: { previous_msisdn: result.mdn, msisdn: result.newMdn, iccid: result.sim } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/subscriptions/:purchase_ref/adjustments', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/subscriptions/{purchase_ref}/adjustments', async ({ param, body, transactionId }) => {
       const wire = decodeBody(adjustmentBody, body);
       await core.adjustBalance({
         transactionId,
@@ -96,7 +96,7 @@ export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/balance-adjustments', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/balance-adjustments', async ({ param, body, transactionId }) => {
       const wire = decodeBody(adjustmentsBody, body);
       await core.adjustBalances({
         transactionId,
@@ -106,13 +106,13 @@ export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/child-lines', async ({ param, body, transactionId }) => {
+    writeRoute('POST', '/v1/subscribers/{msisdn}/child-lines', async ({ param, body, transactionId }) => {
       const wire = decodeBody(childLineBody, body);
       await core.addChildLine({ transactionId, parentMdn: param('msisdn'), parentSim: wire.parent_iccid, childMdn: wire.msisdn, childSim: wire.iccid });
       return { status: 201, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('DELETE', '/v1/subscribers/:msisdn/child-lines/:child_msisdn', async ({ param, query, transactionId }) => {
+    writeRoute('DELETE', '/v1/subscribers/{msisdn}/child-lines/{child_msisdn}', async ({ param, query, transactionId }) => {
       const parentSim = decodeQuery(z.string(), query('parent_iccid'), 'parent_iccid');
       await core.removeChildLine({ transactionId, parentMdn: param('msisdn'), parentSim, childMdn: param('child_msisdn'), childSim: query('iccid') });
       return { status: 200, body: ack(param('msisdn')) };
