@@ -21,13 +21,15 @@ export * from './contract/plans.js';
 export * from './contract/activation.js';
 export * from './contract/extended.js';
 
+/** The methods every carrier implements: one interface per area. */
+export type CarrierMethods = CarrierFeatureMethods & CarrierQueryMethods & CarrierLifecycleMethods & CarrierPlanMethods & CarrierActivationMethods;
+
 /**
  * One method per carrier operation of the spec. A business refusal by the carrier is thrown
  * as `CarrierRejection`; a carrier that cannot be reached or answers nonsense is thrown as
  * `CarrierFault` (see errors.ts).
  */
-export interface CarrierOperations
-  extends CarrierFeatureMethods, CarrierQueryMethods, CarrierLifecycleMethods, CarrierPlanMethods, CarrierActivationMethods {
+export interface CarrierOperations extends CarrierMethods {
   readonly carrier: CarrierId;
   /** Present only on carriers that support the extended operations. */
   readonly extended?: ExtendedCarrierOperations;

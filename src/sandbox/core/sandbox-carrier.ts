@@ -3,7 +3,7 @@
 // by transaction id. Each operation lives in its own module; the contract's methods come from
 // one typed table per area (./contract/<area>.ts), so a missing method fails to compile there.
 
-import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../../carriers/types.js';
+import type { CarrierId, CarrierMethods, CarrierOperations, ExtendedCarrierOperations } from '../../carriers/types.js';
 import type { SandboxControls } from '../http-kit.js';
 import { SandboxClock } from './clock.js';
 import { activationMethods } from './contract/activation.js';
@@ -27,11 +27,9 @@ export interface SandboxCarrierOptions {
   mdnPoolSize?: number;
 }
 
-function contractMethods(ctx: CoreContext) {
+function contractMethods(ctx: CoreContext): CarrierMethods {
   return { ...featureMethods(ctx), ...queryMethods(ctx), ...lifecycleMethods(ctx), ...planMethods(ctx), ...activationMethods(ctx) };
 }
-
-type ContractMethods = ReturnType<typeof contractMethods>;
 
 /**
  * A base class whose instances carry the table's methods as their own properties, so that
@@ -41,7 +39,7 @@ const ContractMethodTable = class {
   constructor(ctx: CoreContext) {
     Object.assign(this, contractMethods(ctx));
   }
-} as new (ctx: CoreContext) => ContractMethods;
+} as new (ctx: CoreContext) => CarrierMethods;
 
 function contextFor(options: SandboxCarrierOptions): CoreContext {
   const maxPurchases = options.maxPurchases ?? 5;
