@@ -3,7 +3,17 @@
 
 import { z } from 'zod';
 import type { CarrierLifecycleMethods, ChildLineRequest, ReconnectResult, SwapMdnResult } from '../types.js';
-import { toWireDay, toWireScope, toWireUnit, toWireWifiCalling, wireAccepted, wireFamilyAccepted, wireLineRef, wireText, wireWifiCallingOutcome } from './codec.js';
+import {
+  toWireDay,
+  toWireScope,
+  toWireUnit,
+  toWireWifiCalling,
+  wireAccepted,
+  wireFamilyAccepted,
+  wireLineRef,
+  wireText,
+  wireWifiCallingOutcome,
+} from './codec.js';
 import type { CarrierBTransport } from './transport.js';
 
 const reinstated = z
@@ -94,7 +104,12 @@ export function lifecycleOperations(transport: CarrierBTransport) {
         method: 'Balance.AdjustMany',
         params: {
           msisdn: request.mdn,
-          adjustments: request.adjustments.map((a) => ({ bundleId: a.subscriptionId, unit: toWireUnit(a.uom), delta: a.amount, expiresAt: toWireDay(a.expiryDate) })),
+          adjustments: request.adjustments.map((a) => ({
+            bundleId: a.subscriptionId,
+            unit: toWireUnit(a.uom),
+            delta: a.amount,
+            expiresAt: toWireDay(a.expiryDate),
+          })),
         },
         schema: wireAccepted,
       }),
