@@ -44,4 +44,4 @@ export const CARRIER_METHODS_BY_AREA = {
   activation: ACTIVATION_METHODS,
 } as const;
 
-export const CARRIER_METHODS: readonly (keyof CarrierOperations & string)[] = Object.values(CARRIER_METHODS_BY_AREA).flat();
+export const CARRIER_METHODS: readonly (keyof CarrierMethods & string)[] = Object.values(CARRIER_METHODS_BY_AREA).flat();
