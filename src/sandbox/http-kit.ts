@@ -19,7 +19,7 @@ export interface JsonReply {
 
 export interface SandboxRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path with `:name` segments, e.g. `/v2/lines/:mdn/usage`. */
+  /** Path with `{name}` segments (the form the REST layer and the spec use), e.g. `/v1/subscribers/{msisdn}/balances`. */
   path: string;
   handle(request: SandboxRequest): Promise<JsonReply> | JsonReply;
 }
@@ -72,11 +72,22 @@ export class SandboxNotFound extends Error {
 }
 
 interface CompiledRoute extends SandboxRoute {
-  segments: string[];
+  /** Per path segment: the parameter's name for `{name}`, else the literal text to match. */
+  segments: ({ parameter: string } | { literal: string })[];
 }
 
+/** A whole path segment `{name}` is a parameter. */
+const PARAMETER = /^\{(\w+)\}$/;
+
 function compile(route: SandboxRoute): CompiledRoute {
-  return { ...route, segments: route.path.split('/').filter(Boolean) };
+  const segments = route.path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const parameter = PARAMETER.exec(segment)?.[1];
+      return parameter === undefined ? { literal: segment } : { parameter };
+    });
+  return { ...route, segments };
 }
 
 function match(route: CompiledRoute, method: string, segments: string[]): Record<string, string> | null {
@@ -85,8 +96,8 @@ function match(route: CompiledRoute, method: string, segments: string[]): Record
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i]!;
     const actual = segments[i]!;
-    if (expected.startsWith(':')) params[expected.slice(1)] = decodeURIComponent(actual);
-    else if (expected !== actual) return null;
+    if ('parameter' in expected) params[expected.parameter] = decodeURIComponent(actual);
+    else if (expected.literal !== actual) return null;
   }
   return params;
 }

@@ -1,7 +1,7 @@
 // Carrier 321 adapter: SIM activation (a new subscriber resource under /v1/activations).
 
 import { z } from 'zod';
-import type { ActivateResult, CarrierOperations } from '../types.js';
+import type { ActivateResult, CarrierActivationMethods } from '../types.js';
 import { toWireE911, toWireLanguage, toWireWfc, wireWfcOutcome } from './codec.js';
 import type { Carrier321Transport } from './transport.js';
 
@@ -11,7 +11,7 @@ const activation = z
     (w): ActivateResult => ({ mdn: w.msisdn, sim: w.iccid, customerId: w.customer_ref, ...(w.wfc === undefined ? {} : { wfc: w.wfc }) }),
   );
 
-export function activationOperations(transport: Carrier321Transport): Pick<CarrierOperations, 'activate'> {
+export function activationOperations(transport: Carrier321Transport) {
   return {
     activate: (request) =>
       transport.write(request.transactionId, {
@@ -30,5 +30,5 @@ export function activationOperations(transport: Carrier321Transport): Pick<Carri
         },
         schema: activation,
       }),
-  };
+  } satisfies CarrierActivationMethods;
 }

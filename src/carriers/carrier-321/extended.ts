@@ -149,7 +149,7 @@ const device = z
   .object({ msisdn: z.string(), iccid: z.string(), imei: z.string() })
   .transform((w) => ({ mdn: w.msisdn, sim: w.iccid, imei: w.imei }));
 
-export function extendedOperations(transport: Carrier321Transport): ExtendedCarrierOperations {
+export function extendedOperations(transport: Carrier321Transport) {
   return {
     listAvailablePlans: () => transport.read({ path: 'v1/catalog/socs', schema: catalog }),
 
@@ -211,5 +211,5 @@ export function extendedOperations(transport: Carrier321Transport): ExtendedCarr
         json: { iccid: request.sim, imei: request.newImei },
         schema: device,
       }),
-  };
+  } satisfies ExtendedCarrierOperations;
 }

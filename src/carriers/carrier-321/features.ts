@@ -1,12 +1,11 @@
 // Carrier 321 adapter: the optional line features (Wi-Fi Calling / E911, voicemail, device location).
 
-import type { CarrierOperations } from '../types.js';
+import type { CarrierFeatureMethods } from '../types.js';
 import { toWireE911, toWireLanguage, wireAck, wireLineRef } from './codec.js';
 import { wirePath, type Carrier321Transport } from './transport.js';
 
-type Features = Pick<CarrierOperations, 'addWfc' | 'updateE911Address' | 'resetVoicemailPassword' | 'setVoicemailLanguage' | 'cancelDeviceLocation'>;
 
-export function featureOperations(transport: Carrier321Transport): Features {
+export function featureOperations(transport: Carrier321Transport) {
   return {
     addWfc: (request) =>
       transport.write(request.transactionId, {
@@ -46,5 +45,5 @@ export function featureOperations(transport: Carrier321Transport): Features {
         path: wirePath`v1/subscribers/${request.mdn}/device-location`,
         schema: wireAck,
       }),
-  };
+  } satisfies CarrierFeatureMethods;
 }

@@ -2,7 +2,7 @@
 // reactivation, SIM and number changes, balance adjustments, child lines).
 
 import { z } from 'zod';
-import type { CarrierOperations, ReconnectResult, SwapMdnResult } from '../types.js';
+import type { CarrierLifecycleMethods, ReconnectResult, SwapMdnResult } from '../types.js';
 import { toWireScope, toWireWfc, wireAck, wireLineRef, wireWfcOutcome } from './codec.js';
 import { wirePath, type Carrier321Transport } from './transport.js';
 
@@ -14,12 +14,8 @@ const msisdnChange = z
   .object({ previous_msisdn: z.string(), msisdn: z.string(), iccid: z.string() })
   .transform((w): SwapMdnResult => ({ mdn: w.previous_msisdn, newMdn: w.msisdn, sim: w.iccid }));
 
-type Lifecycle = Pick<
-  CarrierOperations,
-  'suspend' | 'restore' | 'disconnect' | 'reconnect' | 'swapSim' | 'swapMdn' | 'adjustBalance' | 'adjustBalances' | 'addChildLine' | 'removeChildLine'
->;
 
-export function lifecycleOperations(transport: Carrier321Transport): Lifecycle {
+export function lifecycleOperations(transport: Carrier321Transport) {
   return {
     suspend: (request) =>
       transport.write(request.transactionId, {
@@ -102,5 +98,5 @@ export function lifecycleOperations(transport: Carrier321Transport): Lifecycle {
         searchParams: { parent_iccid: request.parentSim, iccid: request.childSim },
         schema: wireAck,
       }),
-  };
+  } satisfies CarrierLifecycleMethods;
 }

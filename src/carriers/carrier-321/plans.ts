@@ -1,7 +1,7 @@
 // Carrier 321 adapter: plan management (plan change, add-on purchases, wholesale billing code).
 
 import { z } from 'zod';
-import type { CarrierOperations, ChangePlanResult, PurchaseResult } from '../types.js';
+import type { CarrierPlanMethods, ChangePlanResult, PurchaseResult } from '../types.js';
 import { toWireWfc, wireAck, wireWfcOutcome } from './codec.js';
 import { wirePath, type Carrier321Transport } from './transport.js';
 
@@ -13,9 +13,8 @@ const purchase = z
   .object({ msisdn: z.string(), purchase_ref: z.string(), wfc: wireWfcOutcome.optional() })
   .transform((w): PurchaseResult => ({ mdn: w.msisdn, purchaseId: w.purchase_ref, ...(w.wfc === undefined ? {} : { wfc: w.wfc }) }));
 
-type Plans = Pick<CarrierOperations, 'changePlan' | 'purchasePlan' | 'cancelPurchase' | 'changeBillingCode'>;
 
-export function planOperations(transport: Carrier321Transport): Plans {
+export function planOperations(transport: Carrier321Transport) {
   return {
     changePlan: (request) =>
       transport.write(request.transactionId, {
@@ -47,5 +46,5 @@ export function planOperations(transport: Carrier321Transport): Plans {
         json: { billing_code: request.billingCode },
         schema: wireAck,
       }),
-  };
+  } satisfies CarrierPlanMethods;
 }

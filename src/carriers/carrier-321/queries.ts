@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import type {
-  CarrierOperations,
+  CarrierQueryMethods,
   CarrierUsage,
   Coverage,
   DeviceInfo,
@@ -206,12 +206,8 @@ const simDetails = z
     }),
   );
 
-type Queries = Pick<
-  CarrierOperations,
-  'getUsage' | 'getServiceProfile' | 'getCarrierUsage' | 'getCoverage' | 'getDevice' | 'getNetworkStatus' | 'getEsimProfile' | 'getSimDetails'
->;
 
-export function queryOperations(transport: Carrier321Transport): Queries {
+export function queryOperations(transport: Carrier321Transport) {
   return {
     getUsage: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/balances`, schema: usageSummary }),
     getServiceProfile: (mdn, sim) => transport.read({ path: wirePath`v1/subscribers/${mdn}`, searchParams: { iccid: sim }, schema: serviceProfile }),
@@ -221,5 +217,5 @@ export function queryOperations(transport: Carrier321Transport): Queries {
     getNetworkStatus: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/network`, schema: networkStatus }),
     getEsimProfile: (sim) => transport.read({ path: wirePath`v1/sims/${sim}/esim-profile`, schema: esimProfile }),
     getSimDetails: (sim) => transport.read({ path: wirePath`v1/sims/${sim}`, schema: simDetails }),
-  };
+  } satisfies CarrierQueryMethods;
 }

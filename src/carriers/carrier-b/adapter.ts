@@ -1,32 +1,52 @@
-// The carrier_b adapter: the gateway's CarrierOperations spoken as carrier_b's RPC envelope
-// over HTTP (see docs/carriers/carrier-b.md). carrier_b offers no extended operations, so
-// the adapter has no `extended`.
+// The carrier_b adapter: the domain's CarrierOperations spoken as carrier_b's RPC envelope over
+// HTTP (see docs/carriers/carrier-b.md). carrier_b offers no extended operations, so the
+// adapter has no `extended`.
 
 import type { CarrierReadiness } from '../probe.js';
 import type { CarrierOperations } from '../types.js';
-import { activationOperations } from './operations/activation.js';
-import { featureOperations } from './operations/features.js';
-import { lifecycleOperations } from './operations/lifecycle.js';
-import { planOperations } from './operations/plans.js';
-import { queryOperations } from './operations/queries.js';
-import { createRpcClient, type CarrierBConnection } from './rpc-client.js';
+import { activationOperations } from './activation.js';
+import { featureOperations } from './features.js';
+import { lifecycleOperations } from './lifecycle.js';
+import { planOperations } from './plans.js';
+import { queryOperations } from './queries.js';
+import { createCarrierBTransport } from './transport.js';
 
-export type CarrierBAdapterOptions = CarrierBConnection;
+export interface CarrierBAdapterOptions {
+  /** Origin of the carrier's API; the one RPC endpoint is `/rpc/v3` below it. */
+  baseUrl: string;
+  /** With `apiSecret`, sent as HTTP Basic; neither is ever logged or put into an error message. */
+  accountId: string;
+  apiSecret: string;
+  timeoutMs: number;
+  /** Retries for reads and for writes (the carrier de-duplicates writes by requestId). */
+  retries: number;
+}
 
-export type CarrierBAdapter = CarrierOperations & { probe(): Promise<CarrierReadiness>; close(): Promise<void> };
+export type CarrierBAdapter = CarrierOperations & {
+  readonly carrier: 'carrier_b';
+  probe(): Promise<CarrierReadiness>;
+  close(): Promise<void>;
+};
 
 export function createCarrierBAdapter(options: CarrierBAdapterOptions): CarrierBAdapter {
-  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) throw new Error('carrier_b adapter timeoutMs must be positive');
-  if (!Number.isInteger(options.retries) || options.retries < 0) throw new Error('carrier_b adapter retries must be a whole number');
-  const rpc = createRpcClient(options);
+  validate(options);
+  const transport = createCarrierBTransport(options);
   return {
     carrier: 'carrier_b',
-    ...featureOperations(rpc),
-    ...queryOperations(rpc),
-    ...lifecycleOperations(rpc),
-    ...planOperations(rpc),
-    ...activationOperations(rpc),
-    probe: () => rpc.probe(),
-    close: () => rpc.close(),
+    ...featureOperations(transport),
+    ...queryOperations(transport),
+    ...lifecycleOperations(transport),
+    ...planOperations(transport),
+    ...activationOperations(transport),
+    probe: () => transport.probe(),
+    close: () => transport.close(),
   };
+}
+
+/** Fails fast on a misconfiguration; messages name the option, never its (secret) value. */
+function validate(options: CarrierBAdapterOptions): void {
+  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) throw new Error('carrier_b adapter timeoutMs must be positive');
+  if (!Number.isInteger(options.retries) || options.retries < 0) throw new Error('carrier_b adapter retries must be a whole number');
+  if (options.accountId === '' || options.apiSecret === '') throw new Error('carrier_b adapter needs an account id and an API secret');
+  if (options.accountId.includes(':')) throw new Error('carrier_b account ids cannot contain a colon');
 }

@@ -27,7 +27,7 @@ export function createCarrier321SandboxServer(options: Carrier321SandboxOptions)
   const report = options.onUnexpectedError ?? ((error: unknown) => console.error('carrier-321 sandbox: unexpected error', error));
 
   return createSandboxServer({
-    routes: [...featureRoutes(core), ...queryRoutes(core), ...lifecycleRoutes(core), ...planRoutes(core), ...activationRoutes(core), ...extendedRoutes(core)],
+    routes: Object.values(carrier321Routes(core)),
     authenticate: apiKeyCheck(options.credentials.apiKey),
     unauthenticated: unauthenticatedReply,
     renderError(error) {
@@ -38,6 +38,11 @@ export function createCarrier321SandboxServer(options: Carrier321SandboxOptions)
     controls: core,
     faults: options.faults,
   });
+}
+
+/** Every carrier route, keyed by the contract method it serves (the extended ones included). */
+export function carrier321Routes(core: CarrierOperations) {
+  return { ...featureRoutes(core), ...queryRoutes(core), ...lifecycleRoutes(core), ...planRoutes(core), ...activationRoutes(core), ...extendedRoutes(core) };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Every RPC method the carrier_b sandbox answers, assembled from the per-area files in
-// ./methods. Extended operations are deliberately absent: carrier_b does not offer them.
+// ./methods, each keyed by the contract method it serves. Extended operations are deliberately
+// absent: carrier_b does not offer them.
 
 import type { RpcMethod } from './define-method.js';
 import { activationMethods } from './methods/activation.js';
@@ -8,6 +9,10 @@ import { lifecycleMethods } from './methods/lifecycle.js';
 import { planMethods } from './methods/plans.js';
 import { queryMethods } from './methods/queries.js';
 
+/** The RPC methods keyed by contract method. */
+export const carrierBMethods = { ...featureMethods, ...queryMethods, ...lifecycleMethods, ...planMethods, ...activationMethods };
+
+/** The RPC methods keyed by their wire name, as the server dispatches on them. */
 export function methodTable(): ReadonlyMap<string, RpcMethod> {
-  return new Map(Object.entries({ ...featureMethods, ...queryMethods, ...lifecycleMethods, ...planMethods, ...activationMethods }));
+  return new Map(Object.values(carrierBMethods).map((method) => [method.name, method]));
 }

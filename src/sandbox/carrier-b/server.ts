@@ -42,7 +42,7 @@ export function createCarrierBSandboxServer(options: CarrierBSandboxOptions): Sa
       const envelope = parseEnvelope(body);
       const method = methods.get(envelope.method);
       if (!method) throw new RpcProtocolFault(PROTOCOL_FAULTS.unknownMethod, `Method not found: ${envelope.method}`);
-      return resultReply(envelope.requestId, await method(options.core, envelope.params, envelope.requestId));
+      return resultReply(envelope.requestId, await method.invoke(options.core, envelope.params, envelope.requestId));
     } catch (error) {
       if (error instanceof CarrierRejection) return faultReply(echoed, error.code, error.text);
       if (error instanceof RpcProtocolFault) return faultReply(echoed, error.code, error.message);

@@ -1,7 +1,7 @@
 // Carrier 321 sandbox routes: activation creates a subscriber under /v1/activations.
 
 import { z } from 'zod';
-import type { CarrierOperations } from '../../../carriers/types.js';
+import type { CarrierActivationMethods, CarrierOperations } from '../../../carriers/types.js';
 import type { SandboxRoute } from '../../http-kit.js';
 import { decodeBody, writeRoute } from '../routing.js';
 import { wfcToWire, wireE911, wireLanguage, wireWfcRequest } from '../wire.js';
@@ -18,9 +18,9 @@ const activationBody = z.object({
   wfc: wireWfcRequest.optional(),
 });
 
-export function activationRoutes(core: CarrierOperations): SandboxRoute[] {
-  return [
-    writeRoute('POST', '/v1/activations', async ({ body, transactionId }) => {
+export function activationRoutes(core: CarrierOperations) {
+  return {
+    activate: writeRoute('POST', '/v1/activations', async ({ body, transactionId }) => {
       const wire = decodeBody(activationBody, body);
       const result = await core.activate({
         transactionId,
@@ -39,5 +39,5 @@ export function activationRoutes(core: CarrierOperations): SandboxRoute[] {
         body: { msisdn: result.mdn, iccid: result.sim, customer_ref: result.customerId, state: 'active', ...wfcToWire(result.wfc) },
       };
     }),
-  ];
+  } satisfies Record<keyof CarrierActivationMethods, SandboxRoute>;
 }

@@ -2,7 +2,7 @@
 // number changes, balance adjustments and child lines.
 
 import { z } from 'zod';
-import type { CarrierOperations } from '../../../carriers/types.js';
+import type { CarrierLifecycleMethods, CarrierOperations } from '../../../carriers/types.js';
 import type { SandboxRoute } from '../../http-kit.js';
 import { decodeBody, decodeQuery, writeRoute } from '../routing.js';
 import { ack, wfcToWire, wireScope, wireUnit, wireWfcRequest } from '../wire.js';
@@ -30,9 +30,9 @@ const adjustmentsBody = z.object({
 });
 const childLineBody = z.object({ parent_iccid: z.string(), msisdn: z.string(), iccid: z.string().optional() });
 
-export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
-  return [
-    writeRoute('POST', '/v1/subscribers/:msisdn/hotline', async ({ param, body, transactionId }) => {
+export function lifecycleRoutes(core: CarrierOperations) {
+  return {
+    suspend: writeRoute('POST', '/v1/subscribers/{msisdn}/hotline', async ({ param, body, transactionId }) => {
       const wire = decodeBody(hotlineBody, body);
       await core.suspend({
         transactionId,
@@ -45,19 +45,19 @@ export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 201, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('DELETE', '/v1/subscribers/:msisdn/hotline', async ({ param, query, transactionId }) => {
+    restore: writeRoute('DELETE', '/v1/subscribers/{msisdn}/hotline', async ({ param, query, transactionId }) => {
       const scope = decodeQuery(wireScope.optional(), query('scope'), 'scope');
       await core.restore({ transactionId, mdn: param('msisdn'), service: scope });
       return { status: 200, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/deactivation', async ({ param, body, transactionId }) => {
+    disconnect: writeRoute('POST', '/v1/subscribers/{msisdn}/deactivation', async ({ param, body, transactionId }) => {
       const wire = decodeBody(deactivationBody, body);
       const line = await core.disconnect({ transactionId, mdn: param('msisdn'), sim: wire.iccid });
       return { status: 200, body: { msisdn: line.mdn, iccid: line.sim, state: 'deactivated' } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/reactivation', async ({ param, body, transactionId }) => {
+    reconnect: writeRoute('POST', '/v1/subscribers/{msisdn}/reactivation', async ({ param, body, transactionId }) => {
       const wire = decodeBody(reactivationBody, body);
       const result = await core.reconnect({
         transactionId,
@@ -71,19 +71,19 @@ export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: { msisdn: result.mdn, iccid: result.sim, state: 'active', ...wfcToWire(result.wfc) } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/sim-change', async ({ param, body, transactionId }) => {
+    swapSim: writeRoute('POST', '/v1/subscribers/{msisdn}/sim-change', async ({ param, body, transactionId }) => {
       const wire = decodeBody(simChangeBody, body);
       const line = await core.swapSim({ transactionId, mdn: param('msisdn'), oldSim: wire.current_iccid, newSim: wire.new_iccid });
       return { status: 200, body: { msisdn: line.mdn, iccid: line.sim } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/msisdn-change', async ({ param, body, transactionId }) => {
+    swapMdn: writeRoute('POST', '/v1/subscribers/{msisdn}/msisdn-change', async ({ param, body, transactionId }) => {
       const wire = decodeBody(msisdnChangeBody, body);
       const result = await core.swapMdn({ transactionId, mdn: param('msisdn'), sim: wire.iccid, zipCode: wire.postal_code, imei: wire.imei });
       return { status: 200, body: { previous_msisdn: result.mdn, msisdn: result.newMdn, iccid: result.sim } };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/subscriptions/:purchase_ref/adjustments', async ({ param, body, transactionId }) => {
+    adjustBalance: writeRoute('POST', '/v1/subscribers/{msisdn}/subscriptions/{purchase_ref}/adjustments', async ({ param, body, transactionId }) => {
       const wire = decodeBody(adjustmentBody, body);
       await core.adjustBalance({
         transactionId,
@@ -96,7 +96,7 @@ export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/balance-adjustments', async ({ param, body, transactionId }) => {
+    adjustBalances: writeRoute('POST', '/v1/subscribers/{msisdn}/balance-adjustments', async ({ param, body, transactionId }) => {
       const wire = decodeBody(adjustmentsBody, body);
       await core.adjustBalances({
         transactionId,
@@ -106,16 +106,16 @@ export function lifecycleRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('POST', '/v1/subscribers/:msisdn/child-lines', async ({ param, body, transactionId }) => {
+    addChildLine: writeRoute('POST', '/v1/subscribers/{msisdn}/child-lines', async ({ param, body, transactionId }) => {
       const wire = decodeBody(childLineBody, body);
       await core.addChildLine({ transactionId, parentMdn: param('msisdn'), parentSim: wire.parent_iccid, childMdn: wire.msisdn, childSim: wire.iccid });
       return { status: 201, body: ack(param('msisdn')) };
     }),
 
-    writeRoute('DELETE', '/v1/subscribers/:msisdn/child-lines/:child_msisdn', async ({ param, query, transactionId }) => {
+    removeChildLine: writeRoute('DELETE', '/v1/subscribers/{msisdn}/child-lines/{child_msisdn}', async ({ param, query, transactionId }) => {
       const parentSim = decodeQuery(z.string(), query('parent_iccid'), 'parent_iccid');
       await core.removeChildLine({ transactionId, parentMdn: param('msisdn'), parentSim, childMdn: param('child_msisdn'), childSim: query('iccid') });
       return { status: 200, body: ack(param('msisdn')) };
     }),
-  ];
+  } satisfies Record<keyof CarrierLifecycleMethods, SandboxRoute>;
 }

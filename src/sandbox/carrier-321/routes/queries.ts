@@ -1,13 +1,13 @@
 // Carrier 321 sandbox routes: the information queries.
 
-import type { CarrierOperations } from '../../../carriers/types.js';
+import type { CarrierQueryMethods, CarrierOperations } from '../../../carriers/types.js';
 import type { SandboxRoute } from '../../http-kit.js';
 import { readRoute } from '../routing.js';
 import { balanceSummaryToWire, e911ToWire, isoTimestamp, subscriptionToWire, wireState } from '../wire.js';
 
-export function queryRoutes(core: CarrierOperations): SandboxRoute[] {
-  return [
-    readRoute('GET', '/v1/subscribers/:msisdn/balances', async ({ param }) => {
+export function queryRoutes(core: CarrierOperations) {
+  return {
+    getUsage: readRoute('GET', '/v1/subscribers/{msisdn}/balances', async ({ param }) => {
       const usage = await core.getUsage(param('msisdn'));
       return {
         status: 200,
@@ -24,7 +24,7 @@ export function queryRoutes(core: CarrierOperations): SandboxRoute[] {
       };
     }),
 
-    readRoute('GET', '/v1/subscribers/:msisdn', async ({ param, query }) => {
+    getServiceProfile: readRoute('GET', '/v1/subscribers/{msisdn}', async ({ param, query }) => {
       const profile = await core.getServiceProfile(param('msisdn'), query('iccid'));
       const hotline = profile.hotlineStatus === null && profile.hotlineNumber === null ? null : { status: profile.hotlineStatus, forward_to: profile.hotlineNumber };
       return {
@@ -46,7 +46,7 @@ export function queryRoutes(core: CarrierOperations): SandboxRoute[] {
       };
     }),
 
-    readRoute('GET', '/v1/subscribers/:msisdn/usage-records', async ({ param }) => {
+    getCarrierUsage: readRoute('GET', '/v1/subscribers/{msisdn}/usage-records', async ({ param }) => {
       const usage = await core.getCarrierUsage(param('msisdn'));
       const records = usage.usageRecords.map((record) => {
         switch (record.type) {
@@ -61,13 +61,13 @@ export function queryRoutes(core: CarrierOperations): SandboxRoute[] {
       return { status: 200, body: { msisdn: usage.mdn, records } };
     }),
 
-    readRoute('GET', '/v1/coverage/:postal_code', async ({ param }) => {
+    getCoverage: readRoute('GET', '/v1/coverage/{postal_code}', async ({ param }) => {
       const coverage = await core.getCoverage(param('postal_code'));
       const areas = coverage.areas.map((a) => ({ city: a.city, region: a.state, postal_code: a.zipCode, signal: a.quality }));
       return { status: 200, body: { postal_code: coverage.zipCode, covered: coverage.covered, areas } };
     }),
 
-    readRoute('GET', '/v1/devices/:imei', async ({ param }) => {
+    getDevice: readRoute('GET', '/v1/devices/{imei}', async ({ param }) => {
       const device = await core.getDevice(param('imei'));
       return {
         status: 200,
@@ -85,7 +85,7 @@ export function queryRoutes(core: CarrierOperations): SandboxRoute[] {
       };
     }),
 
-    readRoute('GET', '/v1/subscribers/:msisdn/network', async ({ param }) => {
+    getNetworkStatus: readRoute('GET', '/v1/subscribers/{msisdn}/network', async ({ param }) => {
       const status = await core.getNetworkStatus(param('msisdn'));
       return {
         status: 200,
@@ -101,7 +101,7 @@ export function queryRoutes(core: CarrierOperations): SandboxRoute[] {
       };
     }),
 
-    readRoute('GET', '/v1/sims/:iccid/esim-profile', async ({ param }) => {
+    getEsimProfile: readRoute('GET', '/v1/sims/{iccid}/esim-profile', async ({ param }) => {
       const profile = await core.getEsimProfile(param('iccid'));
       return {
         status: 200,
@@ -117,7 +117,7 @@ export function queryRoutes(core: CarrierOperations): SandboxRoute[] {
       };
     }),
 
-    readRoute('GET', '/v1/sims/:iccid', async ({ param }) => {
+    getSimDetails: readRoute('GET', '/v1/sims/{iccid}', async ({ param }) => {
       const sim = await core.getSimDetails(param('iccid'));
       return {
         status: 200,
@@ -132,5 +132,5 @@ export function queryRoutes(core: CarrierOperations): SandboxRoute[] {
         },
       };
     }),
-  ];
+  } satisfies Record<keyof CarrierQueryMethods, SandboxRoute>;
 }

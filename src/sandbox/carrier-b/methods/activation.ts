@@ -1,6 +1,7 @@
 // carrier_b RPC method for activating a SIM on a tariff.
 
 import { z } from 'zod';
+import type { CarrierActivationMethods } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
 import { emergencyAddress, encodeWifiCalling, greetingLanguage, iccid, nonEmpty, postCode, wifiCallingRequest } from '../wire.js';
 
@@ -16,8 +17,8 @@ const activateParams = z.object({
   wifiCalling: wifiCallingRequest.optional(),
 });
 
-export const activationMethods: Record<string, RpcMethod> = {
-  'Subscriber.Activate': defineMethod(activateParams, async (core, params, requestId) => {
+export const activationMethods = {
+  activate: defineMethod('Subscriber.Activate', activateParams, async (core, params, requestId) => {
     const result = await core.activate({
       transactionId: requestId,
       sim: params.iccid,
@@ -32,4 +33,4 @@ export const activationMethods: Record<string, RpcMethod> = {
     });
     return { msisdn: result.mdn, iccid: result.sim, customerRef: result.customerId, ...encodeWifiCalling(result.wfc) };
   }),
-};
+} satisfies Record<keyof CarrierActivationMethods, RpcMethod>;

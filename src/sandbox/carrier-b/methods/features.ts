@@ -2,16 +2,18 @@
 // device location tracking.
 
 import { z } from 'zod';
+import type { CarrierFeatureMethods } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
 import { emergencyAddress, greetingLanguage, iccid, msisdn } from '../wire.js';
 
-export const featureMethods: Record<string, RpcMethod> = {
-  'WifiCalling.Enable': defineMethod(z.object({ msisdn, iccid, emergencyAddress }), async (core, params, requestId) => {
+export const featureMethods = {
+  addWfc: defineMethod('WifiCalling.Enable', z.object({ msisdn, iccid, emergencyAddress }), async (core, params, requestId) => {
     const line = await core.addWfc({ transactionId: requestId, mdn: params.msisdn, sim: params.iccid, address: params.emergencyAddress });
     return { msisdn: line.mdn, iccid: line.sim };
   }),
 
-  'WifiCalling.UpdateAddress': defineMethod(
+  updateE911Address: defineMethod(
+    'WifiCalling.UpdateAddress',
     z.object({ msisdn, iccid: iccid.optional(), emergencyAddress }),
     async (core, params, requestId) => {
       const line = await core.updateE911Address({
@@ -24,7 +26,7 @@ export const featureMethods: Record<string, RpcMethod> = {
     },
   ),
 
-  'Voicemail.ResetPin': defineMethod(z.object({ msisdn, iccid: iccid.optional() }), async (core, params, requestId) => {
+  resetVoicemailPassword: defineMethod('Voicemail.ResetPin', z.object({ msisdn, iccid: iccid.optional() }), async (core, params, requestId) => {
     await core.resetVoicemailPassword({
       transactionId: requestId,
       mdn: params.msisdn,
@@ -33,13 +35,13 @@ export const featureMethods: Record<string, RpcMethod> = {
     return { msisdn: params.msisdn, accepted: true };
   }),
 
-  'Voicemail.SetLanguage': defineMethod(z.object({ msisdn, greetingLanguage }), async (core, params, requestId) => {
+  setVoicemailLanguage: defineMethod('Voicemail.SetLanguage', z.object({ msisdn, greetingLanguage }), async (core, params, requestId) => {
     await core.setVoicemailLanguage({ transactionId: requestId, mdn: params.msisdn, language: params.greetingLanguage });
     return { msisdn: params.msisdn, accepted: true };
   }),
 
-  'Location.CancelTracking': defineMethod(z.object({ msisdn }), async (core, params, requestId) => {
+  cancelDeviceLocation: defineMethod('Location.CancelTracking', z.object({ msisdn }), async (core, params, requestId) => {
     await core.cancelDeviceLocation({ transactionId: requestId, mdn: params.msisdn });
     return { msisdn: params.msisdn, accepted: true };
   }),
-};
+} satisfies Record<keyof CarrierFeatureMethods, RpcMethod>;

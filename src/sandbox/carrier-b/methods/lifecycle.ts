@@ -2,7 +2,7 @@
 // reinstatement, SIM and number changes, balance adjustments and family (child) lines.
 
 import { z } from 'zod';
-import type { BalanceAdjustment } from '../../../carriers/types.js';
+import type { BalanceAdjustment, CarrierLifecycleMethods } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
 import { dayEpochMs, dayFromEpochMs, encodeWifiCalling, iccid, imei, msisdn, nonEmpty, postCode, scope, unit, wifiCallingRequest } from '../wire.js';
 
@@ -20,8 +20,9 @@ function childLine(params: z.output<typeof familyParams>, requestId: string) {
 
 const adjustment = z.object({ bundleId: nonEmpty, unit, delta: z.number().int(), expiresAt: dayEpochMs.optional() });
 
-export const lifecycleMethods: Record<string, RpcMethod> = {
-  'Subscriber.Suspend': defineMethod(
+export const lifecycleMethods = {
+  suspend: defineMethod(
+    'Subscriber.Suspend',
     z.object({ msisdn, scope, redirectTo: nonEmpty.optional(), chargeRedirect: z.boolean().optional(), note: nonEmpty.optional() }),
     async (core, params, requestId) => {
       await core.suspend({
@@ -36,17 +37,18 @@ export const lifecycleMethods: Record<string, RpcMethod> = {
     },
   ),
 
-  'Subscriber.Resume': defineMethod(z.object({ msisdn, scope }), async (core, params, requestId) => {
+  restore: defineMethod('Subscriber.Resume', z.object({ msisdn, scope }), async (core, params, requestId) => {
     await core.restore({ transactionId: requestId, mdn: params.msisdn, ...(params.scope === undefined ? {} : { service: params.scope }) });
     return { msisdn: params.msisdn, accepted: true };
   }),
 
-  'Subscriber.Terminate': defineMethod(z.object({ msisdn, iccid, confirmFinal: z.literal(true) }), async (core, params, requestId) => {
+  disconnect: defineMethod('Subscriber.Terminate', z.object({ msisdn, iccid, confirmFinal: z.literal(true) }), async (core, params, requestId) => {
     const line = await core.disconnect({ transactionId: requestId, mdn: params.msisdn, sim: params.iccid });
     return { msisdn: line.mdn, iccid: line.sim };
   }),
 
-  'Subscriber.Reinstate': defineMethod(
+  reconnect: defineMethod(
+    'Subscriber.Reinstate',
     z.object({ msisdn, iccid, ratePlan: nonEmpty, postCode, costPlan: nonEmpty, wifiCalling: wifiCallingRequest.optional() }),
     async (core, params, requestId) => {
       const result = await core.reconnect({
@@ -62,12 +64,13 @@ export const lifecycleMethods: Record<string, RpcMethod> = {
     },
   ),
 
-  'Sim.Swap': defineMethod(z.object({ msisdn, fromIccid: iccid, toIccid: iccid }), async (core, params, requestId) => {
+  swapSim: defineMethod('Sim.Swap', z.object({ msisdn, fromIccid: iccid, toIccid: iccid }), async (core, params, requestId) => {
     const line = await core.swapSim({ transactionId: requestId, mdn: params.msisdn, oldSim: params.fromIccid, newSim: params.toIccid });
     return { msisdn: line.mdn, iccid: line.sim };
   }),
 
-  'Subscriber.ChangeNumber': defineMethod(
+  swapMdn: defineMethod(
+    'Subscriber.ChangeNumber',
     z.object({ msisdn, iccid, postCode, imei: imei.optional() }),
     async (core, params, requestId) => {
       const result = await core.swapMdn({
@@ -81,7 +84,8 @@ export const lifecycleMethods: Record<string, RpcMethod> = {
     },
   ),
 
-  'Balance.Adjust': defineMethod(
+  adjustBalance: defineMethod(
+    'Balance.Adjust',
     z.object({ msisdn, bundleId: nonEmpty, unit: unit.optional(), delta: z.number().int().optional(), expiresAt: dayEpochMs.optional() }),
     async (core, params, requestId) => {
       await core.adjustBalance({
@@ -96,7 +100,7 @@ export const lifecycleMethods: Record<string, RpcMethod> = {
     },
   ),
 
-  'Balance.AdjustMany': defineMethod(z.object({ msisdn, adjustments: z.array(adjustment).min(1) }), async (core, params, requestId) => {
+  adjustBalances: defineMethod('Balance.AdjustMany', z.object({ msisdn, adjustments: z.array(adjustment).min(1) }), async (core, params, requestId) => {
     const adjustments = params.adjustments.map(
       (item): BalanceAdjustment => ({
         subscriptionId: item.bundleId,
@@ -109,13 +113,13 @@ export const lifecycleMethods: Record<string, RpcMethod> = {
     return { msisdn: params.msisdn, accepted: true };
   }),
 
-  'Family.AttachMember': defineMethod(familyParams, async (core, params, requestId) => {
+  addChildLine: defineMethod('Family.AttachMember', familyParams, async (core, params, requestId) => {
     await core.addChildLine(childLine(params, requestId));
     return { ownerMsisdn: params.ownerMsisdn, accepted: true };
   }),
 
-  'Family.DetachMember': defineMethod(familyParams, async (core, params, requestId) => {
+  removeChildLine: defineMethod('Family.DetachMember', familyParams, async (core, params, requestId) => {
     await core.removeChildLine(childLine(params, requestId));
     return { ownerMsisdn: params.ownerMsisdn, accepted: true };
   }),
-};
+} satisfies Record<keyof CarrierLifecycleMethods, RpcMethod>;

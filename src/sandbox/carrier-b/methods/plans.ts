@@ -2,12 +2,13 @@
 // wholesale cost plan (billing code).
 
 import { z } from 'zod';
-import type { WfcOutcome } from '../../../carriers/types.js';
+import type { CarrierPlanMethods } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
 import { encodeWifiCalling, iccid, msisdn, nonEmpty, wifiCallingRequest } from '../wire.js';
 
-export const planMethods: Record<string, RpcMethod> = {
-  'Tariff.Change': defineMethod(
+export const planMethods = {
+  changePlan: defineMethod(
+    'Tariff.Change',
     z.object({ msisdn, iccid: iccid.optional(), ratePlan: nonEmpty, wifiCalling: wifiCallingRequest.optional() }),
     async (core, params, requestId) => {
       const result = await core.changePlan({
@@ -21,7 +22,8 @@ export const planMethods: Record<string, RpcMethod> = {
     },
   ),
 
-  'Tariff.PurchaseAddon': defineMethod(
+  purchasePlan: defineMethod(
+    'Tariff.PurchaseAddon',
     z.object({ msisdn, ratePlan: nonEmpty, wifiCalling: wifiCallingRequest.optional() }),
     async (core, params, requestId) => {
       const result = await core.purchasePlan({
@@ -30,20 +32,17 @@ export const planMethods: Record<string, RpcMethod> = {
         carrierPlanId: params.ratePlan,
         ...(params.wifiCalling === undefined ? {} : { wfc: params.wifiCalling }),
       });
-      // The domain's PurchaseResult has no WFC outcome, but the core reports one when WFC
-      // was asked for; the wire carries it so a gateway that wants it can have it.
-      const wfc = (result as { wfc?: WfcOutcome }).wfc;
-      return { msisdn: result.mdn, orderId: result.purchaseId, ...encodeWifiCalling(wfc) };
+      return { msisdn: result.mdn, orderId: result.purchaseId, ...encodeWifiCalling(result.wfc) };
     },
   ),
 
-  'Tariff.CancelAddon': defineMethod(z.object({ msisdn, orderId: nonEmpty }), async (core, params, requestId) => {
+  cancelPurchase: defineMethod('Tariff.CancelAddon', z.object({ msisdn, orderId: nonEmpty }), async (core, params, requestId) => {
     const result = await core.cancelPurchase({ transactionId: requestId, mdn: params.msisdn, purchaseId: params.orderId });
     return { msisdn: result.mdn, orderId: result.purchaseId };
   }),
 
-  'Billing.SetCostPlan': defineMethod(z.object({ msisdn, costPlan: nonEmpty }), async (core, params, requestId) => {
+  changeBillingCode: defineMethod('Billing.SetCostPlan', z.object({ msisdn, costPlan: nonEmpty }), async (core, params, requestId) => {
     await core.changeBillingCode({ transactionId: requestId, mdn: params.msisdn, billingCode: params.costPlan });
     return { msisdn: params.msisdn, accepted: true };
   }),
-};
+} satisfies Record<keyof CarrierPlanMethods, RpcMethod>;

@@ -2,7 +2,7 @@
 // coverage, devices, HLR status, eSIM profiles and SIM details.
 
 import { z } from 'zod';
-import type { BalanceDetails, UsageEvent } from '../../../carriers/types.js';
+import type { BalanceDetails, CarrierQueryMethods, UsageEvent } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
 import { encodeAddress, encodeBundles, iccid, imei, msisdn, postCode, subscriberState, toEpochMs, toEpochMsOrNull } from '../wire.js';
 
@@ -28,8 +28,8 @@ function billingDay(billCycleDay: string): number {
   return day;
 }
 
-export const queryMethods: Record<string, RpcMethod> = {
-  'Subscriber.GetUsage': defineMethod(z.object({ msisdn }), async (core, params) => {
+export const queryMethods = {
+  getUsage: defineMethod('Subscriber.GetUsage', z.object({ msisdn }), async (core, params) => {
     const usage = await core.getUsage(params.msisdn);
     return {
       msisdn: usage.mdn,
@@ -43,7 +43,7 @@ export const queryMethods: Record<string, RpcMethod> = {
     };
   }),
 
-  'Subscriber.GetProfile': defineMethod(z.object({ msisdn, iccid: iccid.optional() }), async (core, params) => {
+  getServiceProfile: defineMethod('Subscriber.GetProfile', z.object({ msisdn, iccid: iccid.optional() }), async (core, params) => {
     const profile = await core.getServiceProfile(params.msisdn, params.iccid);
     return {
       msisdn: profile.mdn,
@@ -62,12 +62,12 @@ export const queryMethods: Record<string, RpcMethod> = {
     };
   }),
 
-  'Usage.ListRecords': defineMethod(z.object({ msisdn }), async (core, params) => {
+  getCarrierUsage: defineMethod('Usage.ListRecords', z.object({ msisdn }), async (core, params) => {
     const usage = await core.getCarrierUsage(params.msisdn);
     return { msisdn: usage.mdn, records: usage.usageRecords.map(encodeRecord) };
   }),
 
-  'Network.CheckCoverage': defineMethod(z.object({ postCode }), async (core, params) => {
+  getCoverage: defineMethod('Network.CheckCoverage', z.object({ postCode }), async (core, params) => {
     const coverage = await core.getCoverage(params.postCode);
     return {
       postCode: coverage.zipCode,
@@ -76,7 +76,7 @@ export const queryMethods: Record<string, RpcMethod> = {
     };
   }),
 
-  'Device.Lookup': defineMethod(z.object({ imei }), async (core, params) => {
+  getDevice: defineMethod('Device.Lookup', z.object({ imei }), async (core, params) => {
     const device = await core.getDevice(params.imei);
     return {
       imei: device.imei,
@@ -93,7 +93,7 @@ export const queryMethods: Record<string, RpcMethod> = {
     };
   }),
 
-  'Network.GetHlrStatus': defineMethod(z.object({ msisdn }), async (core, params) => {
+  getNetworkStatus: defineMethod('Network.GetHlrStatus', z.object({ msisdn }), async (core, params) => {
     const status = await core.getNetworkStatus(params.msisdn);
     return {
       msisdn: status.mdn,
@@ -106,7 +106,7 @@ export const queryMethods: Record<string, RpcMethod> = {
     };
   }),
 
-  'Esim.GetProfile': defineMethod(z.object({ iccid }), async (core, params) => {
+  getEsimProfile: defineMethod('Esim.GetProfile', z.object({ iccid }), async (core, params) => {
     const profile = await core.getEsimProfile(params.iccid);
     return {
       iccid: profile.sim,
@@ -119,7 +119,7 @@ export const queryMethods: Record<string, RpcMethod> = {
     };
   }),
 
-  'Sim.GetDetails': defineMethod(z.object({ iccid }), async (core, params) => {
+  getSimDetails: defineMethod('Sim.GetDetails', z.object({ iccid }), async (core, params) => {
     const details = await core.getSimDetails(params.iccid);
     return {
       iccid: details.sim,
@@ -132,4 +132,4 @@ export const queryMethods: Record<string, RpcMethod> = {
       iccidState: details.iccidStatus,
     };
   }),
-};
+} satisfies Record<keyof CarrierQueryMethods, RpcMethod>;
