@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuild, packageRoot } from './ensure-build.mjs';
 
-// `node scripts/launch.mjs dist/main.js args...`: the entry is removed from argv so the
-// program sees its own arguments at process.argv.slice(2), as under `node dist/main.js`.
+// `node scripts/launch.mjs dist/main.js args...`: the entry takes this script's place in argv, so
+// the program sees itself at process.argv[1] and its own arguments at process.argv.slice(2), as
+// under `node dist/main.js` (the admin CLI runs its command only when it is argv[1]).
 const [entry] = process.argv.splice(2, 1);
 if (!entry) {
   process.stderr.write('usage: node scripts/launch.mjs dist/<entry>.js [args...]\n');
   process.exit(2);
 }
+process.argv[1] = join(packageRoot, entry);
 try {
   await ensureBuild();
 } catch (error) {

@@ -3,6 +3,8 @@
 // the GraphQL management mutations; arguments and flags a command does not take are refused
 // before the database is opened, so a typo never half-runs a command.
 
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { ConfigError, describeConfig, loadConfig } from '../config.js';
@@ -119,12 +121,16 @@ const carrierOrNone = (value: string | undefined): CarrierId | null | undefined 
 // Number('') is 0: an empty --price must be refused, not read as free.
 const number = (value: string | undefined): number | undefined => (value === undefined ? undefined : value.trim() === '' ? Number.NaN : Number(value));
 
-function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+/** Where a CLI run reads its environment and writes its output: the process's own, or a test's. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
 }
 
-async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [noun, verb, ...rest]: string[], flags: Flags): Promise<void> {
+async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io: CliIo, [noun, verb, ...rest]: string[], flags: Flags): Promise<void> {
   const { directory, tokens } = data;
+  const print = (value: unknown): void => void io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   const command = `${noun ?? ''} ${verb ?? ''}`.trim();
   switch (command) {
     case 'user create': {
@@ -177,7 +183,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
     case 'token issue': {
       const input = validateInput(issueToken.input, { user: rest[0], ttl: flags.ttl }) as { user: string; ttl?: string };
       const issued = await tokens.issue(await directory.userByName(input.user), input.ttl ?? config.TOKEN_TTL);
-      process.stdout.write(`${issued.token}\n`);
+      io.stdout.write(`${issued.token}\n`);
       return;
     }
     case 'token revoke': {
@@ -208,45 +214,55 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one admin command and answers its exit code; every failure is reported on `io.stderr`, never thrown. */
+export async function runCli(argv: string[], io: CliIo = process): Promise<number> {
+  try {
+    return await runCommand(argv, io);
+  } catch (error) {
+    io.stderr.write(`${error instanceof ConfigError ? error.message : `admin command failed: ${String(error)}`}\n`);
+    return 1;
+  }
+}
+
+async function runCommand(argv: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    io.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
   if (parsed.positionals[0] === 'config') {
-    for (const entry of describeConfig()) process.stdout.write(`${entry.name}\t${entry.defaultValue}\t${entry.description}\n`);
+    for (const entry of describeConfig()) io.stdout.write(`${entry.name}\t${entry.defaultValue}\t${entry.description}\n`);
     return 0;
   }
   if (parsed.positionals.length === 0 || parsed.positionals[0] === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout.write(`${USAGE}\n`);
     return parsed.positionals.length === 0 ? 2 : 0;
   }
   const [noun, verb, ...args] = parsed.positionals;
   try {
     checkShape(`${noun ?? ''} ${verb ?? ''}`.trim(), args, parsed.flags);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    io.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   const data = await openData(config);
   try {
-    await run(data, config, parsed.positionals, parsed.flags);
+    await run(data, config, io, parsed.positionals, parsed.flags);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      io.stderr.write(`${error.message}\n\n${USAGE}\n`);
       return 2;
     }
     if (error instanceof ValidationFailedError) {
-      process.stderr.write(`${describeValidation(noun, error)}\n`);
+      io.stderr.write(`${describeValidation(noun, error)}\n`);
       return 1;
     }
     if (error instanceof GatewayError) {
-      process.stderr.write(`${error.message}\n`);
+      io.stderr.write(`${error.message}\n`);
       return 1;
     }
     throw error;
@@ -255,10 +271,15 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : `admin command failed: ${String(error)}`}\n`);
-    process.exit(1);
-  },
-);
+// Run as a program (`node dist/cli/main.js`, or through scripts/launch.mjs, which sets argv[1] to
+// the entry it runs), not when a test imports runCli.
+function isProgramEntry(): boolean {
+  try {
+    return process.argv[1] !== undefined && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url;
+  } catch {
+    return false;
+  }
+}
+if (isProgramEntry()) {
+  void runCli(process.argv.slice(2)).then((code) => process.exit(code));
+}

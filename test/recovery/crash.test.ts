@@ -59,8 +59,9 @@ describe('a gateway killed during an activation', () => {
     await data.directory.authorize(user.name, ['CRASH']);
     const { token } = await data.tokens.issue(user, '1h');
 
-    // node itself (tsx as a loader), so that SIGKILL reaches the process holding the request.
-    child = spawnIn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { ...env, PORT: '0', CARRIER_TIMEOUT_MS: '20000', CARRIER_RETRIES: '0' });
+    // The compiled gateway under node itself (no npm, no tsx), so that SIGKILL reaches the process
+    // holding the request; dist/ is built by the suite's global setup.
+    child = spawnIn(process.execPath, ['dist/main.js'], { ...env, PORT: '0', CARRIER_TIMEOUT_MS: '20000', CARRIER_RETRIES: '0' });
     let url: string | undefined;
     const up = await eventually(async () => (url = /listening on (http:\/\/[^\s"]+)/.exec(child!.output.stderr)?.[1]) !== undefined || child!.child.exitCode !== null, 40_000);
     expect(up && url, child.output.stderr).toBeTruthy();

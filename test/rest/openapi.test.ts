@@ -1,6 +1,9 @@
 // GET /openapi.json: a valid OpenAPI 3.1 document covering every REST route of the operation
 // table, with working examples, every documented refusal, and cacheable, compressed delivery.
+// The public documentation (/docs and swagger-ui's files) needs no token, shows none of the
+// gateway's secrets, loads nothing from elsewhere and serves only the listed files, by hash.
 
+import { request } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +11,7 @@ import { convertKeys, toCamel } from '../../src/lib/case.js';
 import { operations } from '../../src/operations/index.js';
 import { buildOpenApiDocument } from '../../src/rest/openapi.js';
 import { compileRoutes } from '../../src/rest/routes.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
 
 interface Operation {
   operationId: string;
@@ -157,6 +160,61 @@ async function rawGet(url: string, headers: Record<string, string>): Promise<{ s
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('the public documentation', () => {
+  const CARRIER_KEY = 'carrier-321-key-that-must-never-be-shown-0xC0FFEE';
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    gateway = await startTestGateway({ env: { CARRIER_321_API_KEY: CARRIER_KEY } });
+  });
+  afterAll(() => gateway.close());
+
+  it('needs no token and shows no secret of the running gateway', async () => {
+    const page = await fetch(`${gateway.url}/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:href|src)="(docs\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBe(4);
+    for (const path of ['/openapi.json', ...assets.map((asset) => `/${asset}`)]) {
+      const answer = await fetch(gateway.url + path);
+      expect(answer.status, path).toBe(200);
+      const text = await answer.text();
+      expect(text).not.toContain(TEST_JWT_SECRET);
+      expect(text).not.toContain(CARRIER_KEY);
+    }
+    // The page may load nothing from elsewhere.
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('serves only the listed swagger-ui files, by content hash', async () => {
+    const html = await (await fetch(`${gateway.url}/docs`)).text();
+    const bundle = /src="(docs\/assets\/[^/]+)\/swagger-ui-bundle\.js"/.exec(html)![1]!;
+    for (const path of [
+      `/${bundle}/swagger-ui-bundle.js.map`,
+      `/${bundle}/index.html`,
+      `/${bundle}/package.json`,
+      '/docs/assets/not-the-hash/swagger-ui-bundle.js',
+      `/${bundle}/../../../package.json`,
+      '/docs/assets/%2e%2e/%2e%2e/package.json',
+    ]) {
+      expect((await rawStatus(gateway.url, path)), path).toBe(404);
+    }
+    expect(await rawStatus(gateway.url, `/${bundle}/swagger-ui-bundle.js`)).toBe(200);
+  });
+});
+
+/** The status of a GET sent with the path exactly as written (fetch would normalise `..`). */
+function rawStatus(base: string, path: string): Promise<number> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    request({ host: hostname, port, path, method: 'GET' }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
     })
       .on('error', reject)
       .end();

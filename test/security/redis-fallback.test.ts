@@ -99,7 +99,8 @@ describe('the gateway process with REDIS_URL at a closed port', () => {
 
   it('writes only JSON lines on stderr while answering rate-limited requests', async () => {
     const env = { DATABASE_URL: `file:${join(dir, 'gateway.db')}`, DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'debug', REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
-    running = spawnIn('node_modules/.bin/tsx', ['src/main.ts'], env);
+    // The compiled gateway (dist/ is built by the suite's global setup), as in production.
+    running = spawnIn(process.execPath, ['dist/main.js'], env);
     let url: string | undefined;
     await eventually(async () => {
       url = /listening on (http:\/\/[^\s"]+)/.exec(running!.output.stderr)?.[1];

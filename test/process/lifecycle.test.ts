@@ -1,16 +1,17 @@
 // The gateway as a process, started as `npm start` runs it (node dist/main.js): health once up, a
 // one-line message naming the variable for a bad environment, a JWT secret generated once in
 // DATA_DIR and reused (tokens survive a restart) without ever being printed, and SIGTERM
-// letting an in-flight request finish before exiting 0.
+// letting an in-flight request finish before exiting 0. Each bad variable's message is checked
+// on loadConfig in this process; two of them also through the real process (exit 1, one line).
 
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { openData } from '../../src/db/data.js';
-import { eventually, run, spawnIn, type RunningProcess } from './helpers.js';
+import { eventually, run, spawnIn, type RunningProcess } from '../foundation/helpers.js';
 
 // The compiled gateway (dist/ is built by the suite's global setup), as in production.
 const GATEWAY = [process.execPath, ['dist/main.js']] as const;
@@ -72,23 +73,46 @@ async function mintToken(): Promise<string> {
   }
 }
 
-describe.concurrent('a bad environment', () => {
-  it.each([
-    ['PORT', 'abc'],
-    ['DATABASE_URL', 'mysql://x'],
-    ['LOG_LEVEL', 'loud'],
-    ['JWT_SECRET', 'too-short-secret'],
-    ['CARRIER_TIMEOUT_MS', '-5'],
-  ])('%s=%s exits 1 with one line naming the variable', async (name, value) => {
-    const result = await run(GATEWAY[0], [...GATEWAY[1]], { ...env, DATA_DIR: join(dir, 'unused'), [name]: value });
-    expect(result.code).toBe(1);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Invalid ${name}: `));
+const BAD_ENVIRONMENTS: [name: string, value: string][] = [
+  ['PORT', 'abc'],
+  ['DATABASE_URL', 'mysql://x'],
+  ['LOG_LEVEL', 'loud'],
+  ['JWT_SECRET', 'too-short-secret'],
+  ['CARRIER_TIMEOUT_MS', '-5'],
+];
+
+/** The message the process prints (alone, on one line) for a bad environment: the ConfigError's. */
+function configMessage(badEnv: Record<string, string>): string {
+  try {
+    loadConfig(badEnv);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('the environment was accepted');
+}
+
+describe('a bad environment', () => {
+  it.each(BAD_ENVIRONMENTS)('%s=%s is refused with one line naming the variable', (name, value) => {
+    const message = configMessage({ ...env, [name]: value });
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toMatch(new RegExp(`^Invalid ${name}: `));
     // The message names the variable, never echoes a secret's value.
-    if (name === 'JWT_SECRET') expect(lines[0]).not.toContain(value);
-    expect(result.stdout).toBe('');
+    if (name === 'JWT_SECRET') expect(message).not.toContain(value);
   });
+
+  // The real process for two of them (a plain one and the secret): exit code, stderr, stdout.
+  it.concurrent.each(BAD_ENVIRONMENTS.filter(([name]) => name === 'PORT' || name === 'JWT_SECRET'))(
+    'the process with %s=%s exits 1 with that one line and prints nothing else',
+    async (name, value) => {
+      const result = await run(GATEWAY[0], [...GATEWAY[1]], { ...env, DATA_DIR: join(dir, 'unused'), [name]: value });
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toEqual([configMessage({ ...env, [name]: value })]);
+      if (name === 'JWT_SECRET') expect(lines[0]).not.toContain(value);
+      expect(result.stdout).toBe('');
+    },
+  );
 });
 
 describe('the process', () => {
