@@ -85,7 +85,8 @@ describe('a gateway killed during an activation', () => {
     carrier.faults = { latencyMs: 0, errorRate: 0, dropRate: 0, garbageRate: 0 };
 
     // Next start (in-process): the pending row is older than a carrier call can take, so it is re-sent.
-    const next = await startTestGateway({ env: { ...env, DATA_DIR: join(dir, 'next'), CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0' } });
+    // 1 s leaves a busy machine room for the sandbox's answer (a timeout would be a second attempt).
+    const next = await startTestGateway({ env: { ...env, DATA_DIR: join(dir, 'next'), CARRIER_TIMEOUT_MS: '1000', CARRIER_RETRIES: '0' } });
     try {
       expect(await eventually(async () => (await next.app.services.transactions.find(id))?.status === 'success', 30_000, 100)).toBe(true);
       const record = await next.rest('GET', `/transactions/${id}`, { token });
