@@ -3,7 +3,7 @@
 // not suspended), per-service scopes, the line registry's status, 422s and 401.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine } from './support.js';
 
 let gateway: TestGateway;
@@ -14,7 +14,7 @@ const lineStatus = async (mdn: string) => (await gateway.sandboxes.cores['321'].
 const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
 afterAll(() => gateway.close());
