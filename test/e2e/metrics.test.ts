@@ -2,19 +2,19 @@
 // even a superuser's, is not a scrape credential).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 
 let gateway: TestGateway;
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { METRICS_TOKEN } });
+  gateway = await startGateway({ env: { METRICS_TOKEN } });
 });
 afterAll(() => gateway.close());
 
 async function scrape(token?: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${gateway.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await gateway.fetch('/metrics', { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: response.status, text: await response.text() };
 }
 

@@ -2,7 +2,7 @@
 // on REST and GraphQL against the sandbox carriers; generated ids, 409, 429.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 
 let gateway: TestGateway;
@@ -23,7 +23,7 @@ async function activeLine(): Promise<{ mdn: string; sim: string }> {
 }
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });
 afterAll(() => gateway.close());

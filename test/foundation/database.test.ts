@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/config.js';
 import { parseDatabaseUrl, postgresSchema, type DatabaseProvider } from '../../src/db/client.js';
 import { openData } from '../../src/db/data.js';
 import { migrate, migrationsFolder, readMigrations, type MigrationReport } from '../../src/db/migrate.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { createPostgresSchema, POSTGRES_URL, postgresAvailable, type PostgresSchema } from '../support/postgres.js';
 import { activeLine, errorOf, REPO_ROOT, run } from './helpers.js';
 
@@ -218,7 +218,7 @@ describe('the pipeline on PostgreSQL', () => {
 
   beforeAll(async () => {
     ready = await postgresAvailable();
-    if (ready) gateway = await startTestGateway({ database: 'postgresql' });
+    if (ready) gateway = await startGateway({ database: 'postgresql' });
   });
   afterAll(() => gateway?.close());
 

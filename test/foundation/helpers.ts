@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { CarrierId } from '../../src/carriers/types.js';
-import { startTestGateway, TEST_JWT_SECRET, type GraphQLAnswer, type TestGateway } from '../support/gateway.js';
+import { startGateway, TEST_JWT_SECRET, type GraphQLAnswer, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 
 export const REPO_ROOT = new URL('../..', import.meta.url).pathname;
@@ -17,7 +17,7 @@ export async function activeLine(gateway: TestGateway, carrier: CarrierId = '321
 
 /** A second gateway on the database of `first` (same JWT secret): another replica. */
 export function startReplica(first: TestGateway, env: Record<string, string> = {}): Promise<TestGateway> {
-  return startTestGateway({ env: { DATABASE_URL: first.app.services.config.DATABASE_URL, ...env } });
+  return startGateway({ env: { DATABASE_URL: first.app.services.config.DATABASE_URL, ...env } });
 }
 
 /**

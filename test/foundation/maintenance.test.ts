@@ -3,7 +3,7 @@
 // transaction id; settings and account fields stay reachable; switching back restores service.
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../support/gateway.js';
 import { activeLine, errorOf } from './helpers.js';
 
 let gateway: TestGateway;
@@ -11,7 +11,7 @@ let admin: string;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { CACHE_TTL_MS: '0' } });
+  gateway = await startGateway({ env: { CACHE_TTL_MS: '0' } });
   ({ token: admin } = await gateway.user({ superuser: true }));
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });

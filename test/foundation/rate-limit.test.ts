@@ -3,14 +3,14 @@
 // one shared budget for replicas that share Redis.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../support/gateway.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 import { errorOf, startReplica } from './helpers.js';
 
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
 });
 afterAll(() => gateway.close());
 
@@ -89,7 +89,7 @@ describe('two replicas sharing Redis', () => {
   beforeAll(async () => {
     available = await redisAvailable();
     if (!available) return;
-    first = await startTestGateway({ env: { REDIS_URL } });
+    first = await startGateway({ env: { REDIS_URL } });
     second = await startReplica(first, { REDIS_URL });
   });
   afterAll(async () => {

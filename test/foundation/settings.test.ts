@@ -3,7 +3,7 @@
 // (404), carrier status without credentials, and a change seen by another replica.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../support/gateway.js';
 import { errorOf, startReplica } from './helpers.js';
 
 let gateway: TestGateway;
@@ -13,7 +13,7 @@ const CREDENTIALS = ['sandbox-321-key', 'sandbox-b-secret', 'sandbox-b-account']
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
 afterAll(() => gateway.close());
@@ -224,7 +224,7 @@ describe('carrier status', () => {
   });
 
   it('says credentials_configured false for a carrier whose URL is set without credentials', async () => {
-    const partial = await startTestGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
+    const partial = await startGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
     try {
       const { token } = await partial.user({ superuser: true });
       const answer = await partial.rest<Record<string, unknown>[]>('GET', '/settings/carriers/status', { token });
@@ -241,7 +241,7 @@ describe('carrier status', () => {
   });
 
   it('answers 503 (not 501) for the extended operations of carrier 321 when its credentials are missing', async () => {
-    const partial = await startTestGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
+    const partial = await startGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
     try {
       const { token } = await partial.user({ superuser: true });
       const extended = await partial.rest('GET', '/sim/plan/active/3215550001', { token });
@@ -260,7 +260,7 @@ describe('carrier status', () => {
 describe('two replicas on one database', () => {
   it('sees a change made on the other replica within CACHE_TTL_MS', async () => {
     const ttl = 300;
-    const first = await startTestGateway({ env: { CACHE_TTL_MS: String(ttl) } });
+    const first = await startGateway({ env: { CACHE_TTL_MS: String(ttl) } });
     const second = await startReplica(first, { CACHE_TTL_MS: String(ttl) });
     try {
       const { token } = await first.user({ superuser: true });

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/operations/index.js';
-import { startTestGateway, type TestGateway, noData, statusesOf } from '../support/gateway.js';
+import { startGateway, type TestGateway, noData, statusesOf } from '../support/gateway.js';
 import { errorOf } from './helpers.js';
 
 let gateway: TestGateway;
@@ -14,7 +14,7 @@ let plain: string;
 const FORBIDDEN_BODY = { detail: "The user doesn't have enough privileges" };
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
   ({ token: plain } = await gateway.user({ plans: ['BASIC'] }));
 });

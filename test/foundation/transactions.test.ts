@@ -6,14 +6,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { startTestGateway, TEST_JWT_SECRET, type TestGateway, statusesOf } from '../support/gateway.js';
+import { startGateway, TEST_JWT_SECRET, type TestGateway, statusesOf } from '../support/gateway.js';
 import { activeLine, errorOf } from './helpers.js';
 
 let gateway: TestGateway;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });
 afterAll(() => gateway.close());
@@ -144,7 +144,7 @@ describe('carrier faults', () => {
 
   beforeAll(async () => {
     // Capture the gateway's own log lines at debug level.
-    faulty = await startTestGateway({
+    faulty = await startGateway({
       env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0', LOG_LEVEL: 'debug' },
       logger: createLogger('debug', (line) => logs.push(line)),
     });
@@ -247,7 +247,7 @@ describe('a carrier that refuses connections', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    down = await startTestGateway({ env: { CARRIER_321_URL: `http://127.0.0.1:${port}`, CARRIER_321_API_KEY: 'sandbox-321-key', CARRIER_RETRIES: '1' } });
+    down = await startGateway({ env: { CARRIER_321_URL: `http://127.0.0.1:${port}`, CARRIER_321_API_KEY: 'sandbox-321-key', CARRIER_RETRIES: '1' } });
     ({ token: downToken } = await down.user());
   });
   afterAll(() => down.close());

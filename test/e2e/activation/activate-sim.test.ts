@@ -3,14 +3,14 @@
 // per-plan carrier resolution and the line registry.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, noData, statusesOf } from '../../support/gateway.js';
+import { startGateway, type TestGateway, noData, statusesOf } from '../../support/gateway.js';
 import { activateOnGraphQL, activationBody, ALL_PLANS, createPlans, freshSim } from './helpers.js';
 
 let gateway: TestGateway;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await createPlans(gateway);
 });
 // A fresh user per test: activation allows 30 calls a minute per user.

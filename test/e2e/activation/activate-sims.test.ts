@@ -3,7 +3,7 @@
 // idempotency, whole-request validation, the batch id, 401, 503 and the 10/hour limit.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, noData } from '../../support/gateway.js';
+import { startGateway, type TestGateway, noData } from '../../support/gateway.js';
 import { activationBody, camel, createPlans, freshSim } from './helpers.js';
 
 let gateway: TestGateway;
@@ -27,7 +27,7 @@ interface Bulk {
 const BULK_FIELDS = 'results { sim status transactionId mdn message error warning wfcStatus } total processed';
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await createPlans(gateway);
 });
 afterAll(() => gateway.close());

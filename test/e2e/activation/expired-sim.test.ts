@@ -2,13 +2,13 @@
 // moves the sandbox clock about four years forward, which expires every unused SIM.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { activateOnGraphQL, activationBody, createPlans } from './helpers.js';
 
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await createPlans(gateway);
 });
 afterAll(() => gateway.close());

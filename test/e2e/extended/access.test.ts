@@ -3,7 +3,7 @@
 // preference, the default_carrier setting, the carrier the line lives on), changing nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../../support/gateway.js';
 import { callGraphQL, callRest, calls, type Line } from './calls.js';
 import { expectGraphQLError, seedLine } from './support.js';
 
@@ -11,7 +11,7 @@ let gateway: TestGateway;
 let line: Line;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   line = await seedLine(gateway);
 });
 afterAll(() => gateway.close());

@@ -3,14 +3,14 @@
 // groups and customer-impacting events; their validation (422) and carrier refusals.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { asGraphQL, expectInvalid, expectSameAnswer, seedLine } from './support.js';
 
 let gateway: TestGateway;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
 afterAll(() => gateway.close());

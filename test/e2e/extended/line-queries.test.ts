@@ -3,14 +3,14 @@
 // refusals (909, 915, 918).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { asGraphQL, disconnectedLine, expectInvalid, expectSameAnswer, seedLine } from './support.js';
 
 let gateway: TestGateway;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
 afterAll(() => gateway.close());

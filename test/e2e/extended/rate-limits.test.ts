@@ -3,7 +3,7 @@
 // either surface.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { callGraphQL, callRest, calls, type Line } from './calls.js';
 import { expectGraphQLError, seedLine } from './support.js';
 
@@ -11,7 +11,7 @@ let gateway: TestGateway;
 let line: Line;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   line = await seedLine(gateway);
 });
 afterAll(() => gateway.close());

@@ -3,7 +3,7 @@
 // carrier's refusals.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { asGraphQL, disconnectedLine, expectGraphQLError, expectInvalid, expectSameAnswer, seedLine } from './support.js';
 
 let gateway: TestGateway;
@@ -11,7 +11,7 @@ let gateway: TestGateway;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
 });
 beforeEach(async () => {
   ({ token } = await gateway.user());

@@ -2,13 +2,13 @@
 // against the sandbox carriers, on REST and GraphQL: success, refusals, 422s and 401.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, snakeInput, type SeededLine } from '../lifecycle/support.js';
 
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
 });
 afterAll(() => gateway.close());
 

@@ -2,7 +2,7 @@
 // updateE911Address (POST /sim/wfc/address/) on REST and GraphQL, their refusals and 422s.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, snakeInput } from '../lifecycle/support.js';
 
 let gateway: TestGateway;
@@ -10,7 +10,7 @@ let gateway: TestGateway;
 const address = { address1: '12 Peachtree St', address2: 'Apt 4', city: 'Atlanta', state: 'GA', zipCode: '30303' };
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
 });
 afterAll(() => gateway.close());
 

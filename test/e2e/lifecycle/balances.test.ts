@@ -3,7 +3,7 @@
 // 919/920 refusals, and that a refused batch changes nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, noData } from '../../support/gateway.js';
+import { startGateway, type TestGateway, noData } from '../../support/gateway.js';
 import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, type SeededLine } from './support.js';
 
 let gateway: TestGateway;
@@ -20,7 +20,7 @@ async function subscription(line: SeededLine) {
 }
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
 afterAll(() => gateway.close());

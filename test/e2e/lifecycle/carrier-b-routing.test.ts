@@ -3,7 +3,7 @@
 // it after a SIM swap, an MDN swap, a disconnection and a reconnection.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { freshSim, graphqlMutation, seedLine } from './support.js';
 
 let gateway: TestGateway;
@@ -16,7 +16,7 @@ const coreB = () => gateway.sandboxes.cores.carrier_b;
 const core321 = () => gateway.sandboxes.cores['321'];
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   // The plan says carrier_b: the spec's per-plan resolution sends reconnect there.
   await gateway.plan({ planId: 'B-BASIC', name: 'Basic on carrier_b', carrierPlanId: 'BASIC1GB', carrier: 'carrier_b' });
   ({ token } = await gateway.user({ plans: ['B-BASIC'] }));

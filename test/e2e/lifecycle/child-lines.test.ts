@@ -3,7 +3,7 @@
 // refuse with the spec's codes and 422s.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, type SeededLine } from './support.js';
 
 let gateway: TestGateway;
@@ -22,7 +22,7 @@ const familyInput = (parent: SeededLine, child: SeededLine) => ({ parentMdn: par
 const members = async (parent: SeededLine) => (await gateway.sandboxes.cores['321'].extended!.getAccount(parent.mdn)).lines.map((line) => line.mdn);
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
 afterAll(() => gateway.close());

@@ -4,7 +4,7 @@
 // clock has moved 31 days on (the last test of this file, as it moves the clock for all).
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestGateway, type TestGateway, noData } from '../../support/gateway.js';
+import { startGateway, type TestGateway, noData } from '../../support/gateway.js';
 import { expectBadInput, expectSameOutcome, freshSim, graphqlMutation, seedLine, type SeededLine } from './support.js';
 
 let gateway: TestGateway;
@@ -28,7 +28,7 @@ const expectDisconnected = (mdn: string) => expect(gateway.sandboxes.cores['321'
 const reconnectBody = (line: SeededLine, extra: Record<string, unknown> = {}) => ({ mdn: line.mdn, sim: line.sim, plan_id: 'BASIC', zip_code: '30301', ...extra });
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await gateway.plan({ planId: 'WFCPLAN', name: 'Unlimited with Wi-Fi Calling', carrierPlanId: 'UNLWFC', wfc: true });
   ({ token } = await gateway.user({ plans: ['BASIC', 'WFCPLAN'] }));
 });

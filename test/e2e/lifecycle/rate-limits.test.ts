@@ -3,13 +3,13 @@
 // RATE_LIMITED on GraphQL.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { graphqlMutation } from './support.js';
 
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
 });
 afterAll(() => gateway.close());
 

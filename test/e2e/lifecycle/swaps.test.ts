@@ -3,7 +3,7 @@
 // routed right (new SIM; new number works, old number answers 918).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { expectBadInput, expectSameOutcome, freshSim, graphqlMutation, seedLine } from './support.js';
 
 let gateway: TestGateway;
@@ -13,7 +13,7 @@ const registry = async (mdn: string) => (await gateway.app.services.lines.byMdns
 const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
 afterAll(() => gateway.close());

@@ -2,14 +2,14 @@
 // surfaces, 403 `{detail}` / FORBIDDEN for others, 401, carrier codes and validation.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { disconnectLine, mutate, seedLine, type Detail } from './helpers.js';
 
 let gateway: TestGateway;
 let admin: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
 afterAll(() => gateway.close());

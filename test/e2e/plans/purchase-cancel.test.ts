@@ -3,14 +3,14 @@
 // carrier codes, WFC add-ons, 401/403, validation, and the GraphQL twins.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { ALL_PLANS, createPlans, disconnectLine, mutate, seedLine, type Detail } from './helpers.js';
 
 let gateway: TestGateway;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await createPlans(gateway);
 });
 beforeEach(async () => {

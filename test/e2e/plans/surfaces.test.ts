@@ -2,13 +2,13 @@
 // rate-limit budget and the transaction-id namespace (shown with `purchasePlan`).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { createPlans, mutate, seedLine } from './helpers.js';
 
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await createPlans(gateway);
 });
 afterAll(() => gateway.close());

@@ -3,14 +3,14 @@
 // unknown device), 510, GENS-0289, 506, 422 and 401.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { expectTwin, graphqlQuery, type QueryName } from './helpers.js';
 
 let gateway: TestGateway;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
 afterAll(() => gateway.close());

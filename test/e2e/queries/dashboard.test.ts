@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // Registers `line` and `lines` on the builder before the gateway builds its schema.
 import '../../../src/graphql/dashboard.js';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { seedLine } from './helpers.js';
 
 let gateway: TestGateway;
@@ -15,7 +15,7 @@ let unregistered: { mdn: string; sim: string };
 type Line = Record<string, Record<string, unknown> | string | null>;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   on321 = await seedLine(gateway);
   onB = await seedLine(gateway, { carrier: 'carrier_b' });
   unregistered = await seedLine(gateway, { register: false });

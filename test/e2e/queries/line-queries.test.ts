@@ -2,7 +2,7 @@
 // sandbox carriers, on REST and on GraphQL: exact bodies, 918/909/915, 422, 401.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { ADDRESS, expectTwin, graphqlQuery, seedDisconnectedLine, seedLine, type QueryName } from './helpers.js';
 
 let gateway: TestGateway;
@@ -10,7 +10,7 @@ let active: { mdn: string; sim: string };
 let disconnected: { mdn: string; sim: string };
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   active = await seedLine(gateway);
   disconnected = await seedDisconnectedLine(gateway);
 });

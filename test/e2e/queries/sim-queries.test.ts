@@ -2,14 +2,14 @@
 // REST and GraphQL: exact bodies, 506/8011/8010/918/910, the SIM details failure body, 422, 401.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
 import { expectTwin, graphqlQuery, seedLine } from './helpers.js';
 
 let gateway: TestGateway;
 let token: string;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
 afterAll(() => gateway.close());
