@@ -5,7 +5,7 @@
 // objects) as object types, input objects and arguments, and `errorCode` on results.
 
 import { printType, type GraphQLSchema } from 'graphql';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 const Tier = z.enum(['gold', 'silver-plus']).meta({ id: 'ProbeTier', description: 'How much the probe may spend' });
@@ -54,6 +54,8 @@ beforeAll(async () => {
   );
   schema = builder.toSchema();
 });
+// Files that share this worker's modules (vitest.config.ts) must not find the probe's builder.
+afterAll(() => vi.resetModules());
 
 describe('zod → GraphQL', () => {
   it('names object types from meta ids, describes them and their fields, and makes optional members nullable', () => {
