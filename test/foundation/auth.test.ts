@@ -5,7 +5,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, TEST_JWT_SECRET, type TestGateway, noData } from '../support/gateway.js';
-import { errorOf, jtiOf, signToken, unsignedToken } from './helpers.js';
+import { errorOf } from '../support/surfaces.js';
+import { jtiOf, signToken, unsignedToken } from '../support/tokens.js';
 
 let gateway: TestGateway;
 let admin: string;

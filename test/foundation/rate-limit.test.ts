@@ -3,9 +3,9 @@
 // one shared budget for replicas that share Redis.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway, statusesOf } from '../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf, startReplica } from '../support/gateway.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
-import { errorOf, startReplica } from './helpers.js';
+import { errorOf } from '../support/surfaces.js';
 
 let gateway: TestGateway;
 

@@ -3,8 +3,8 @@
 // (404), carrier status without credentials, and a change seen by another replica.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway, statusesOf } from '../support/gateway.js';
-import { errorOf, startReplica } from './helpers.js';
+import { startGateway, type TestGateway, statusesOf, startReplica } from '../support/gateway.js';
+import { errorOf } from '../support/surfaces.js';
 
 let gateway: TestGateway;
 let admin: string;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/operations/index.js';
 import { startGateway, type TestGateway, noData, statusesOf } from '../support/gateway.js';
-import { errorOf } from './helpers.js';
+import { errorOf } from '../support/surfaces.js';
 
 let gateway: TestGateway;
 let admin: string;

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
 import { startGateway, TEST_JWT_SECRET, type TestGateway, statusesOf } from '../support/gateway.js';
-import { activeLine, errorOf } from './helpers.js';
+import { seedUnknownLine } from '../support/lines.js';
+import { errorOf } from '../support/surfaces.js';
 
 let gateway: TestGateway;
 let token: string;
@@ -25,12 +26,12 @@ describe('generated transaction ids', () => {
   it('answers <PREFIX> and 12 uppercase hex characters on REST and GraphQL', async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const line = await activeLine(gateway);
+      const line = await seedUnknownLine(gateway);
       const rest = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn } });
       expect(rest.body.transaction_id).toMatch(/^SUSPEND_[0-9A-F]{12}$/);
       ids.add(rest.body.transaction_id as string);
     }
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const graphql = await gateway.graphql<{ suspendLine: { transactionId: string } }>(SUSPEND, { token, variables: { mdn: line.mdn } });
     expect(graphql.data?.suspendLine.transactionId).toMatch(/^SUSPEND_[0-9A-F]{12}$/);
     ids.add(graphql.data!.suspendLine.transactionId);
@@ -48,17 +49,17 @@ describe('generated transaction ids', () => {
 
 describe('caller-supplied transaction ids', () => {
   it('echoes the id on REST and GraphQL', async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const id = `MY-TX-${Date.now()}`;
     const rest = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
     expect(rest.body).toMatchObject({ status: 'success', transaction_id: id });
-    const other = await activeLine(gateway);
+    const other = await seedUnknownLine(gateway);
     const graphql = await gateway.graphql<{ suspendLine: { transactionId: string } }>(SUSPEND, { token, variables: { mdn: other.mdn, id: `${id}-gql` } });
     expect(graphql.data?.suspendLine.transactionId).toBe(`${id}-gql`);
   });
 
   it('refuses a repeated id with 409 and the spec body, on REST and on GraphQL, whoever repeats it', async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const id = `DUP-${Date.now()}`;
     expect((await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } })).status).toBe(200);
     const again = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
@@ -77,7 +78,7 @@ describe('caller-supplied transaction ids', () => {
 
   it('lets exactly one of 10 concurrent requests with one id win', async () => {
     const { token: racer } = await gateway.user();
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const id = `RACE10-${Date.now()}`;
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
@@ -103,7 +104,7 @@ describe('caller-supplied transaction ids', () => {
 
 describe('the transaction record', () => {
   it('records success and carrier failure with the answer the caller got', async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const ok = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: `OK-${line.mdn}` } });
     const failed = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: `FAIL-${line.mdn}` } });
     expect(failed.status).toBe(400);
@@ -116,7 +117,7 @@ describe('the transaction record', () => {
   });
 
   it("is visible to its owner and to a superuser only; another user gets NOT_FOUND", async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const id = `MINE-${line.mdn}`;
     await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
     const { token: stranger } = await gateway.user();
@@ -153,7 +154,7 @@ describe('carrier faults', () => {
   afterAll(() => faulty.close());
 
   it('answers 502 with transaction_id when the carrier drops the connection, and records the outcome as unknown', async () => {
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ drop_rate: 1 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn } });
@@ -172,7 +173,7 @@ describe('carrier faults', () => {
   });
 
   it('answers 504 with transaction_id when the carrier is slower than CARRIER_TIMEOUT_MS', async () => {
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ latency_ms: 1500 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `SLOW-${line.mdn}` } });
@@ -189,7 +190,7 @@ describe('carrier faults', () => {
   });
 
   it('answers 502 when the carrier answers 5xx, and records it', async () => {
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ error_rate: 1 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `5XX-${line.mdn}` } });
@@ -203,7 +204,7 @@ describe('carrier faults', () => {
   });
 
   it('answers 502 when the carrier answers malformed JSON, and records the outcome as unknown', async () => {
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ garbage_rate: 1 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `GARBAGE-${line.mdn}` } });
@@ -221,7 +222,7 @@ describe('carrier faults', () => {
 
   it('logs no credential, secret or token while faults happen', async () => {
     const { token: extra } = await faulty.user({ superuser: true });
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ drop_rate: 1 });
     try {
       await faulty.rest('POST', '/sim/suspend/', { token: extra, body: { mdn: line.mdn } });

@@ -4,7 +4,9 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway, noData, statusesOf } from '../../support/gateway.js';
-import { activateOnGraphQL, activationBody, ALL_PLANS, createPlans, freshSim } from './helpers.js';
+import { activateOnGraphQL, activationBody } from './activations.js';
+import { ALL_PLANS, createPlans } from '../../support/plans.js';
+import { freshSim } from '../../support/lines.js';
 
 let gateway: TestGateway;
 let token: string;

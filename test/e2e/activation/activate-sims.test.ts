@@ -4,7 +4,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway, noData } from '../../support/gateway.js';
-import { activationBody, camel, createPlans, freshSim } from './helpers.js';
+import { activationBody } from './activations.js';
+import { camelInput } from '../../support/surfaces.js';
+import { createPlans } from '../../support/plans.js';
+import { freshSim } from '../../support/lines.js';
 
 let gateway: TestGateway;
 
@@ -116,7 +119,7 @@ describe('mixed results', () => {
     const items = [activationBody(), activationBody({ plan_id: 'PREMIUM' }), activationBody({ zip_code: '00000' })];
     const answer = await gateway.graphql<{ activateSims: { results: Record<string, unknown>[]; total: number; processed: number } }>(
       `mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { ${BULK_FIELDS} } }`,
-      { token, variables: { input: { activations: items.map(camel) } } },
+      { token, variables: { input: { activations: items.map(camelInput) } } },
     );
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.activateSims).toMatchObject({ total: 3, processed: 1 });
@@ -161,7 +164,7 @@ describe('validation of the request (422 for the whole batch, nothing activated)
     const token = await bulkUser();
     const answer = await gateway.graphql(`mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { total } }`, {
       token,
-      variables: { input: { activations: [camel(activationBody()), camel(activationBody({ state: 'ga' }))] } },
+      variables: { input: { activations: [camelInput(activationBody()), camelInput(activationBody({ state: 'ga' }))] } },
     });
     expect(noData(answer)).toBe(true);
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ loc: ['input', 'activations', 1, 'state'], type: 'value_error' }] });
@@ -209,7 +212,7 @@ describe('access, maintenance and the rate limit', () => {
     for (let i = 0; i < 5; i++) {
       const graphql = await gateway.graphql(`mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { total } }`, {
         token,
-        variables: { input: { activations: body.activations.map(camel) } },
+        variables: { input: { activations: body.activations.map(camelInput) } },
       });
       expect(graphql.errors).toBeUndefined();
     }
@@ -219,7 +222,7 @@ describe('access, maintenance and the rate limit', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     const graphql = await gateway.graphql(`mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { total } }`, {
       token,
-      variables: { input: { activations: body.activations.map(camel) } },
+      variables: { input: { activations: body.activations.map(camelInput) } },
     });
     expect(graphql.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });

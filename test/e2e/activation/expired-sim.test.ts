@@ -3,7 +3,8 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../../support/gateway.js';
-import { activateOnGraphQL, activationBody, createPlans } from './helpers.js';
+import { activateOnGraphQL, activationBody } from './activations.js';
+import { createPlans } from '../../support/plans.js';
 
 let gateway: TestGateway;
 

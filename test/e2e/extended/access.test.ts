@@ -5,14 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../../support/gateway.js';
 import { callGraphQL, callRest, calls, type Line } from './calls.js';
-import { expectGraphQLError, seedLine } from './support.js';
+import { expectGraphQLError } from '../../support/surfaces.js';
+import { seedUnknownLine } from '../../support/lines.js';
 
 let gateway: TestGateway;
 let line: Line;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  line = await seedLine(gateway);
+  line = await seedUnknownLine(gateway);
 });
 afterAll(() => gateway.close());
 
@@ -50,7 +51,7 @@ describe.each(calls)('$name', (call) => {
 describe('a line that lives on carrier_b', () => {
   let bLine: Line;
   beforeAll(async () => {
-    bLine = await seedLine(gateway, { carrier: 'carrier_b', carrierPlanId: 'SOC-BASIC' });
+    bLine = await seedUnknownLine(gateway, { carrier: 'carrier_b', carrierPlanId: 'SOC-BASIC' });
     await gateway.app.services.lines.record({ ...bLine, carrier: 'carrier_b' });
   });
 

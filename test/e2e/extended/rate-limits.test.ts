@@ -5,14 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../../support/gateway.js';
 import { callGraphQL, callRest, calls, type Line } from './calls.js';
-import { expectGraphQLError, seedLine } from './support.js';
+import { expectGraphQLError } from '../../support/surfaces.js';
+import { seedUnknownLine } from '../../support/lines.js';
 
 let gateway: TestGateway;
 let line: Line;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  line = await seedLine(gateway);
+  line = await seedUnknownLine(gateway);
 });
 afterAll(() => gateway.close());
 

@@ -3,7 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, snakeInput, type SeededLine } from '../lifecycle/support.js';
+import { expectBadInput, expectSameOutcome, graphqlMutation, snakeInput } from '../../support/surfaces.js';
+import { seedLine, type SeededLine } from '../../support/lines.js';
 
 let gateway: TestGateway;
 

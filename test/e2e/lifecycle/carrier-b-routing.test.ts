@@ -4,7 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../../support/gateway.js';
-import { freshSim, graphqlMutation, seedLine } from './support.js';
+import { freshSim, seedLine } from '../../support/lines.js';
+import { graphqlMutation } from '../../support/surfaces.js';
 
 let gateway: TestGateway;
 let token: string;

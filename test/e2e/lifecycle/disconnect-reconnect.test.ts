@@ -5,7 +5,8 @@
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type TestGateway, noData } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, freshSim, graphqlMutation, seedLine, type SeededLine } from './support.js';
+import { expectBadInput, expectSameOutcome, graphqlMutation } from '../../support/surfaces.js';
+import { freshSim, seedLine, type SeededLine } from '../../support/lines.js';
 
 let gateway: TestGateway;
 let token: string;

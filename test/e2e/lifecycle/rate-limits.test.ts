@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../../support/gateway.js';
-import { graphqlMutation } from './support.js';
+import { graphqlMutation } from '../../support/surfaces.js';
 
 let gateway: TestGateway;
 

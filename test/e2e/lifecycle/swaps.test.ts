@@ -4,7 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, freshSim, graphqlMutation, seedLine } from './support.js';
+import { expectBadInput, expectSameOutcome, graphqlMutation } from '../../support/surfaces.js';
+import { freshSim, seedLine } from '../../support/lines.js';
 
 let gateway: TestGateway;
 let token: string;

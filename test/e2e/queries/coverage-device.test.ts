@@ -4,7 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
-import { expectTwin, graphqlQuery, type QueryName } from './helpers.js';
+import { expectTwin } from '../../support/surfaces.js';
+import { graphqlQuery, type QueryName } from './selections.js';
 
 let gateway: TestGateway;
 let token: string;

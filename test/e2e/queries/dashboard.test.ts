@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 // Registers `line` and `lines` on the builder before the gateway builds its schema.
 import '../../../src/graphql/dashboard.js';
 import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
-import { seedLine } from './helpers.js';
+import { seedLine } from '../../support/lines.js';
 
 let gateway: TestGateway;
 let on321: { mdn: string; sim: string };

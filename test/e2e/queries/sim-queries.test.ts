@@ -3,7 +3,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
-import { expectTwin, graphqlQuery, seedLine } from './helpers.js';
+import { expectTwin } from '../../support/surfaces.js';
+import { graphqlQuery } from './selections.js';
+import { seedLine } from '../../support/lines.js';
 
 let gateway: TestGateway;
 let token: string;
