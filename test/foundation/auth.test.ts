@@ -3,19 +3,18 @@
 // (HTTP 401) on GraphQL; introspection and GraphiQL need no token.
 
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, TEST_JWT_SECRET, type TestGateway, noData } from '../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_JWT_SECRET, noData } from '../support/gateway.js';
 import { errorOf } from '../support/surfaces.js';
 import { jtiOf, signToken, unsignedToken } from '../support/tokens.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
-afterAll(() => gateway.close());
 
 /** Asserts both surfaces refuse `authorization` with 401 and, when given, the detail. */
 async function expectRefused(authorization: string | undefined, detail?: string | RegExp): Promise<void> {

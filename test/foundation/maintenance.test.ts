@@ -2,21 +2,20 @@
 // Retry-After) / MAINTENANCE or CARRIER_DISABLED (GraphQL), change nothing and reserve no
 // transaction id; settings and account fields stay reachable; switching back restores service.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway, statusesOf } from '../support/gateway.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../support/gateway.js';
 import { seedUnknownLine } from '../support/lines.js';
 import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 let token: string;
 
+const gateway = useGateway({ env: { CACHE_TTL_MS: '0' } });
 beforeAll(async () => {
-  gateway = await startGateway({ env: { CACHE_TTL_MS: '0' } });
   ({ token: admin } = await gateway.user({ superuser: true }));
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });
-afterAll(() => gateway.close());
 
 const setSetting = async (key: string, value: string) => {
   const answer = await gateway.rest('PUT', `/settings/${key}`, { token: admin, body: { value } });

@@ -6,13 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway, statusesOf, startReplica } from '../support/gateway.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 
-beforeAll(async () => {
-  gateway = await startGateway();
-});
-afterAll(() => gateway.close());
+const gateway = useGateway();
 
 const UNKNOWN_MDN = '5550009999';
 const suspend = (target: TestGateway, token: string, body: Record<string, unknown> = { mdn: UNKNOWN_MDN }) => target.rest('POST', '/sim/suspend/', { token, body });

@@ -2,21 +2,20 @@
 // of the spec (422 `{detail:[{type,loc,msg}]}` / BAD_USER_INPUT, nothing changed), unknown keys
 // (404), carrier status without credentials, and a change seen by another replica.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway, statusesOf, startReplica } from '../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, statusesOf, startReplica } from '../support/gateway.js';
 import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 
 const CREDENTIALS = ['sandbox-321-key', 'sandbox-b-secret', 'sandbox-b-account'];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
-afterAll(() => gateway.close());
 
 const put = (key: string, body: unknown) => gateway.rest('PUT', `/settings/${key}`, { token: admin, body });
 const value = async (key: string) => (await gateway.rest('GET', `/settings/${key}`, { token: admin })).body.value;

@@ -9,15 +9,14 @@ import { createLogger } from '../../src/lib/logger.js';
 import { startGateway, TEST_JWT_SECRET, type TestGateway, statusesOf } from '../support/gateway.js';
 import { seedUnknownLine } from '../support/lines.js';
 import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });
-afterAll(() => gateway.close());
 
 const SUSPEND = 'mutation ($mdn: String!, $id: String) { suspendLine(input: { mdn: $mdn, transactionId: $id }) { status mdn transactionId message } }';
 const TRANSACTION = 'query ($id: String!) { transaction(id: $id) { id operation carrier mdn sim status httpStatus response createdAt updatedAt } }';

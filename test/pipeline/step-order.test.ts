@@ -5,7 +5,7 @@
 // executeOperation with a real gateway's services (sandbox carriers, SQLite).
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CarrierId } from '../../src/carriers/types.js';
 import type { UserRecord } from '../../src/directory/types.js';
@@ -24,10 +24,9 @@ import {
 } from '../../src/pipeline/errors.js';
 import { executeOperation, givenInput } from '../../src/pipeline/execute.js';
 import { createRequestContext, type RequestContext } from '../../src/pipeline/request-context.js';
-import { startGateway, type TestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let handled = 0;
 
 const RATE_LIMIT = { max: 5, window: 'minute' } as const;
@@ -74,11 +73,10 @@ async function exhaust(user: UserRecord, operation: RegisteredOperation): Promis
 }
 const setting = (key: 'maintenance_mode' | 'carriers_enabled', value: unknown) => gateway.app.services.settings.update(key, JSON.stringify(value));
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   await gateway.plan({ planId: 'OTHER', name: 'Other', carrierPlanId: 'SOC-OTHER' });
 });
-afterAll(() => gateway.close());
 afterEach(async () => {
   await setting('maintenance_mode', false);
   await setting('carriers_enabled', { '321': true, carrier_b: true });

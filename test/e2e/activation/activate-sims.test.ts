@@ -2,14 +2,14 @@
 // results (HTTP 200), BULK_<sim>_<timestamp> ids, per-SIM plan authorization and
 // idempotency, whole-request validation, the batch id, 401, 503 and the 10/hour limit.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway, noData } from '../../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { noData } from '../../support/gateway.js';
 import { activationBody } from './activations.js';
 import { camelInput } from '../../support/surfaces.js';
 import { createPlans } from '../../support/plans.js';
 import { freshSim } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 
 interface Entry {
   sim: string;
@@ -29,11 +29,10 @@ interface Bulk {
 
 const BULK_FIELDS = 'results { sim status transactionId mdn message error warning wfcStatus } total processed';
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   await createPlans(gateway);
 });
-afterAll(() => gateway.close());
 
 /** A user allowed BASIC, BPLAN (carrier_b), WFC and BAD (invalid at the carrier), not PREMIUM. */
 const bulkUser = async (carrier?: '321' | 'carrier_b') => (await gateway.user({ plans: ['BASIC', 'BPLAN', 'WFC', 'BAD'], carrier })).token;

@@ -3,19 +3,18 @@
 // preference, the default_carrier setting, the carrier the line lives on), changing nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../../support/gateway.js';
+import { type GraphQLAnswer, type HttpAnswer } from '../../support/gateway.js';
 import { callGraphQL, callRest, calls, type Line } from './calls.js';
 import { expectGraphQLError } from '../../support/surfaces.js';
 import { seedUnknownLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let line: Line;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   line = await seedUnknownLine(gateway);
 });
-afterAll(() => gateway.close());
 
 function expectNotSupported(rest: HttpAnswer, graphql: GraphQLAnswer, name: string): void {
   expect(rest.status).toBe(501);

@@ -2,20 +2,18 @@
 // sandbox: plan catalogue, address validation, device unlock status and IMEI details, number
 // groups and customer-impacting events; their validation (422) and carrier refusals.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../../support/gateway.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { graphqlForm } from '../../support/graphql-form.js';
 import { expectInvalid, expectSameAnswer } from '../../support/surfaces.js';
 import { seedUnknownLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 const CATALOGUE = [
   { soc: 'BASIC1GB', name: 'Basic 1GB' },

@@ -2,20 +2,18 @@
 // sandbox: account, pool usage, active plan and products; validation (422) and the carrier's
 // refusals (909, 915, 918).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphqlForm } from '../../support/graphql-form.js';
 import { seedDisconnectedLine, seedUnknownLine } from '../../support/lines.js';
 import { expectInvalid, expectSameAnswer } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 const accountQuery = 'query ($mdn: String!) { account(mdn: $mdn) { status mdn accountId lines { mdn sim subscriberStatus label } message } }';
 const poolQuery = 'query ($accountId: String!) { poolUsage(accountId: $accountId) { status accountId poolBytes usedBytes lines { mdn bytesUsed } message } }';

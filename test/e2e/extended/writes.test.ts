@@ -2,23 +2,19 @@
 // labels and IMEI changes; generated ids, 409, validation (422, changing nothing) and the
 // carrier's refusals.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../../support/gateway.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { graphqlForm } from '../../support/graphql-form.js';
 import { seedDisconnectedLine, seedUnknownLine } from '../../support/lines.js';
 import { expectGraphQLError, expectInvalid, expectSameAnswer } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 // SMS allows 10 calls a minute, the others 20: every test takes its own user.
 let token: string;
 
-beforeAll(async () => {
-  gateway = await startGateway();
-});
+const gateway = useGateway();
 beforeEach(async () => {
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 const SMS = `mutation ($input: SendSmsInput!) { sendSms(input: $input) { status mdn messageId transactionId message } }`;
 const PHONE_LIST = `mutation ($input: ManagePhoneListInput!) { managePhoneList(input: $input) { status mdn allowed blocked transactionId message } }`;

@@ -1,17 +1,13 @@
 // Voicemail (password reset, language) and device location cancellation over real HTTP
 // against the sandbox carriers, on REST and GraphQL: success, refusals, 422s and 401.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectBadInput, expectSameOutcome, graphqlMutation, snakeInput } from '../../support/surfaces.js';
 import { seedLine, type SeededLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 
-beforeAll(async () => {
-  gateway = await startGateway();
-});
-afterAll(() => gateway.close());
+const gateway = useGateway();
 
 interface Case {
   field: string;

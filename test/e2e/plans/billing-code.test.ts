@@ -1,19 +1,18 @@
 // POST /sim/billing-code/change/ (`changeBillingCode`, superuser only): success on both
 // surfaces, 403 `{detail}` / FORBIDDEN for others, 401, carrier codes and validation.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../../support/gateway.js';
 import { disconnectSeeded, seedLine } from '../../support/lines.js';
 import { graphqlMutation, type Detail } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
-afterAll(() => gateway.close());
 
 const changeCode = (body: Record<string, unknown>, token?: string) => gateway.rest('POST', '/sim/billing-code/change/', { token, body });
 

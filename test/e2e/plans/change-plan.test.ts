@@ -1,23 +1,21 @@
 // POST /sim/plan/change/ and `changePlan`: success, (916) to the active plan, the other
 // carrier codes, the WFC warning variant, 401/403, validation, and the GraphQL twin.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../../support/gateway.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_PLANS, createPlans } from '../../support/plans.js';
 import { disconnectSeeded, seedLine } from '../../support/lines.js';
 import { graphqlMutation, type Detail } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   await createPlans(gateway);
 });
 beforeEach(async () => {
   ({ token } = await gateway.user({ plans: ALL_PLANS }));
 });
-afterAll(() => gateway.close());
 
 const change = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/plan/change/', { token: as, body });
 

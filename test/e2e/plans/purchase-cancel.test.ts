@@ -2,23 +2,21 @@
 // purchase → cancel → (949) on a second cancel, (969) past the maximum purchases, the other
 // carrier codes, WFC add-ons, 401/403, validation, and the GraphQL twins.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '../../support/gateway.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_PLANS, createPlans } from '../../support/plans.js';
 import { disconnectSeeded, seedLine } from '../../support/lines.js';
 import { graphqlMutation, type Detail } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   await createPlans(gateway);
 });
 beforeEach(async () => {
   ({ token } = await gateway.user({ plans: ALL_PLANS }));
 });
-afterAll(() => gateway.close());
 
 const purchase = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/plan/purchase/', { token: as, body });
 const cancel = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/plan/cancel/', { token: as, body });

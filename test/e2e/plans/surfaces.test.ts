@@ -1,19 +1,18 @@
 // A REST call and its GraphQL twin are one operation below the transport: they share the
 // rate-limit budget and the transaction-id namespace (shown with `purchasePlan`).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../../support/gateway.js';
 import { createPlans } from '../../support/plans.js';
 import { graphqlMutation } from '../../support/surfaces.js';
 import { seedLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   await createPlans(gateway);
 });
-afterAll(() => gateway.close());
 
 describe('purchasePlan on REST and GraphQL', () => {
   it('shares one budget of 30 a minute: 15 REST + 15 GraphQL calls, then 429 on either surface', async () => {

@@ -1,22 +1,21 @@
 // The line queries (usage, serviceInfo, carrierUsage, networkStatus) over real HTTP against the
 // sandbox carriers, on REST and on GraphQL: exact bodies, 918/909/915, 422, 401.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../../support/gateway.js';
 import { SEED_ADDRESS, seedDisconnectedLine, seedLine } from '../../support/lines.js';
 import { expectTwin } from '../../support/surfaces.js';
 import { graphqlQuery, type QueryName } from './selections.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let active: { mdn: string; sim: string };
 let disconnected: { mdn: string; sim: string };
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startGateway();
   active = await seedLine(gateway);
   disconnected = await seedDisconnectedLine(gateway);
 });
-afterAll(() => gateway.close());
 
 interface LineQuery {
   name: QueryName;
