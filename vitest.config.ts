@@ -8,13 +8,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * file, which was a third of the suite's time. Everything else keeps a fresh registry per file.
  */
 const SHARED_MODULES = [
+  'test/access/**/*.test.ts',
+  'test/database/**/*.test.ts',
   'test/e2e/**/*.test.ts',
-  'test/foundation/{auth,database,health,maintenance,rate-limit,settings,superuser,transactions}.test.ts',
   'test/graphql/**/*.test.ts',
   'test/http/**/*.test.ts',
   'test/lines/**/*.test.ts',
   'test/pipeline/**/*.test.ts',
   'test/routing/**/*.test.ts',
+  'test/settings/**/*.test.ts',
   'test/schema.test.ts',
 ];
 
