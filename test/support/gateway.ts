@@ -163,7 +163,7 @@ export async function startGateway(options: TestGatewayOptions = {}): Promise<Te
   };
 }
 
-/** A second gateway on the database of `first` (same JWT secret): another replica, in-process unless `listen`. */
+/** A second gateway on the database of `first` (same JWT secret): another replica, listening on a port when `first` does. */
 export function startReplica(first: TestGateway, env: Record<string, string> = {}, options: Omit<TestGatewayOptions, 'env'> = {}): Promise<TestGateway> {
-  return startGateway({ ...options, env: { DATABASE_URL: first.app.services.config.DATABASE_URL, ...env } });
+  return startGateway({ listen: first.listening, ...options, env: { DATABASE_URL: first.app.services.config.DATABASE_URL, ...env } });
 }
