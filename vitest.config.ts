@@ -1,4 +1,24 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Files that start their own gateways and leave no global state behind (no global tracer, no
+ * process-wide env): they share one module registry per worker (`isolate: false`), so the
+ * gateway's modules (Yoga, Pothos, Prisma…) are imported once per worker instead of once per
+ * file, which was a third of the suite's time. Everything else keeps a fresh registry per file.
+ */
+const SHARED_MODULES = [
+  'test/access/**/*.test.ts',
+  'test/database/**/*.test.ts',
+  'test/e2e/**/*.test.ts',
+  'test/graphql/**/*.test.ts',
+  'test/http/**/*.test.ts',
+  'test/lines/**/*.test.ts',
+  'test/pipeline/**/*.test.ts',
+  'test/routing/**/*.test.ts',
+  'test/settings/**/*.test.ts',
+  'test/schema.test.ts',
+];
 
 export default defineConfig({
   resolve: {
@@ -7,11 +27,18 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/build-dist.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one worker less than the cores (1 on a 2-core machine); most tests
+    // wait on sockets, SQLite and child processes, so every core gets a worker.
+    maxWorkers: Math.max(2, availableParallelism()),
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'shared-modules', include: SHARED_MODULES, isolate: false } },
+      // (Each project names its own files: `extends` would add a root `include` to the list.)
+      { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SHARED_MODULES] } },
+    ],
   },
 });

@@ -6,7 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import type { CarrierId } from '../src/carriers/types.js';
 import { startTestGateway } from '../test/support/gateway.js';
-import { activationBody, createPlans } from '../test/e2e/activation/helpers.js';
+import { activationBody } from '../test/e2e/activation/activations.js';
+import { createPlans } from '../test/support/plans.js';
 import { setFaults } from '../test/recovery/support.js';
 
 const runs = Number(process.argv[2] ?? 10);

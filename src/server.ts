@@ -29,6 +29,7 @@ import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/bod
 import { createCors } from './http/cors.js';
 import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
+import { inProcessHandler } from './http/in-process.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
 import { createApiDocs } from './http/api-docs.js';
 import { createMetricsEndpoint } from './http/metrics-endpoint.js';
@@ -43,6 +44,8 @@ import type { Services } from './services.js';
 
 export interface Gateway {
   server: Server;
+  /** Answers a request in-process through the same edge, without a port (the server need not listen). */
+  handle(request: Request): Promise<Response>;
   /** Listens and resolves with the base URL. */
   listen(port: number, host: string): Promise<string>;
   /** Stops accepting, lets in-flight requests finish (up to graceMs), then closes. */
@@ -211,6 +214,7 @@ export function createGateway(services: Services, options: { ready: () => boolea
 
   return {
     server,
+    handle: inProcessHandler(server),
     listen: (port, host) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -1,20 +1,16 @@
 // GET /metrics: Prometheus exposition for operators, behind METRICS_TOKEN (a user's token,
 // even a superuser's, is not a scrape credential).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { describe, expect, it } from 'vitest';
 import { seedLine } from '../support/lines.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 
-beforeAll(async () => {
-  gateway = await startTestGateway({ env: { METRICS_TOKEN } });
-});
-afterAll(() => gateway.close());
+const gateway = useGateway({ env: { METRICS_TOKEN } });
 
 async function scrape(token?: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${gateway.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await gateway.fetch('/metrics', { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: response.status, text: await response.text() };
 }
 

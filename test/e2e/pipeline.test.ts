@@ -1,11 +1,11 @@
 // The shared pipeline over real HTTP: one query, one mutation and one plan-bearing mutation
 // on REST and GraphQL against the sandbox carriers; generated ids, 409, 429.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
 async function activeLine(): Promise<{ mdn: string; sim: string }> {
@@ -22,11 +22,10 @@ async function activeLine(): Promise<{ mdn: string; sim: string }> {
   return { mdn: result.mdn, sim };
 }
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });
-afterAll(() => gateway.close());
 
 describe('a query through both surfaces', () => {
   it('answers the usage record on REST and the same on GraphQL', async () => {

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 
 const REPO_ROOT = new URL('../..', import.meta.url).pathname;
@@ -51,7 +51,7 @@ beforeAll(async () => {
     CARRIER_B_API_SECRET: 'sandbox-b-secret',
     SANDBOX_CARRIERS: 'off',
   };
-  [first, second] = await Promise.all([startTestGateway({ env }), startTestGateway({ env })]);
+  [first, second] = await Promise.all([startGateway({ env }), startGateway({ env })]);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,6 +1,8 @@
 // Starts the real gateway for a test: a fresh database (SQLite file, or a fresh PostgreSQL
-// schema), in-process sandbox carriers, a real port on 127.0.0.1; plus small HTTP clients
-// for REST and GraphQL and helpers to create users, plans and tokens.
+// schema), in-process sandbox carriers, and either no port at all (requests go through
+// `gateway.handle`, the same edge without a socket: the default) or a real port on 127.0.0.1
+// (`listen: true`, for tests of the HTTP layer itself); plus small clients for REST and GraphQL
+// and helpers to create users, plans and tokens.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +44,14 @@ export function statusesOf(answer: GraphQLAnswer): { http: number; rest: unknown
 }
 
 export interface TestGateway {
+  /** The base URL: a real one with `listen: true`; otherwise one that only `fetch` below understands. */
   url: string;
+  /** True when the gateway listens on a real port (and `url` can be given to any HTTP client). */
+  listening: boolean;
+  /** A request to `path` through the gateway's transport (in-process or its port); redirects are not followed. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The gateway's in-process entry point (`gateway.handle` in src/server.ts), listening or not. */
+  handle(request: Request): Promise<Response>;
   app: Application;
   sandboxes: SandboxCarriers;
   /** REST call; `body` is sent as JSON (a string is sent as it is). */
@@ -59,11 +68,22 @@ export interface TestGatewayOptions {
   env?: Record<string, string>;
   /** Receives the gateway's log (default: LOG_LEVEL silent). */
   logger?: Logger;
+  /** Listen on a real port instead of answering in-process (default false for startGateway). */
+  listen?: boolean;
 }
+
+/** The base of in-process request URLs (never resolved: nothing listens there). */
+const IN_PROCESS_URL = 'http://gateway.in-process';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
-export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+/** A gateway on a real port: the HTTP layer itself is under test, or a client library needs a URL. */
+export function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  return startGateway({ listen: true, ...options });
+}
+
+/** A gateway answering in-process by default (`listen: true` for a real port). */
+export async function startGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const dir = mkdtempSync(join(tmpdir(), 'line-gateway-test-'));
   let postgres: PostgresSchema | null = null;
   let databaseUrl = `file:${join(dir, 'gateway.db')}`;
@@ -75,11 +95,15 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const config = loadConfig(env);
   const app = await startApplication(config, { env, logger: options.logger });
   const gateway = createGateway(app.services, { ready: () => true });
-  const url = await gateway.listen(0, '127.0.0.1');
+  const listening = options.listen ?? false;
+  const url = listening ? await gateway.listen(0, '127.0.0.1') : IN_PROCESS_URL;
   let counter = 0;
 
+  const send: TestGateway['fetch'] = (path, init = {}) =>
+    listening ? fetch(url + path, { redirect: 'manual', ...init }) : gateway.handle(new Request(url + path, { redirect: 'manual', ...init }));
+
   const rest: TestGateway['rest'] = async (method, path, { token, body, headers = {} } = {}) => {
-    const response = await fetch(url + path, {
+    const response = await send(path, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -87,14 +111,13 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      redirect: 'manual',
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as never };
   };
 
   const graphql: TestGateway['graphql'] = async (query, { token, variables } = {}) => {
-    const response = await fetch(`${url}/graphql`, {
+    const response = await send('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables }),
@@ -122,6 +145,9 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
 
   return {
     url,
+    listening,
+    fetch: send,
+    handle: gateway.handle,
     app,
     sandboxes: app.carriers.sandboxes!,
     rest,
@@ -135,4 +161,9 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A second gateway on the database of `first` (same JWT secret): another replica, listening on a port when `first` does. */
+export function startReplica(first: TestGateway, env: Record<string, string> = {}, options: Omit<TestGatewayOptions, 'env'> = {}): Promise<TestGateway> {
+  return startGateway({ listen: first.listening, ...options, env: { DATABASE_URL: first.app.services.config.DATABASE_URL, ...env } });
 }

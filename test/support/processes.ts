@@ -1,8 +1,55 @@
-// Process-tree and port helpers for the tests that launch the real commands (npm start, the
-// sandbox, node dist/main.js): who descends from a pid, whether a pid still lives, a free port.
+// Helpers for the tests that launch the real commands (npm start, the sandbox, node
+// dist/main.js, the admin CLI): running a command with exactly its environment, who descends
+// from a pid, whether a pid still lives, a free port.
 
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
+
+export const REPO_ROOT = new URL('../..', import.meta.url).pathname;
+
+export interface ProcessResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** Output so far. */
+  output: { stdout: string; stderr: string };
+  /** Resolves once the process has exited and its output is read. */
+  done: Promise<ProcessResult>;
+}
+
+/** Starts a command in the repository with exactly `env` (plus PATH and HOME). */
+export function spawnIn(command: string, args: string[], env: Record<string, string>): RunningProcess {
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString('utf8')));
+  const done = new Promise<ProcessResult>((resolve) => {
+    child.once('close', (code, signal) => resolve({ code, signal, ...output }));
+  });
+  return { child, output, done };
+}
+
+/** Runs a command to its end (killed after `timeoutMs`) and collects its output. */
+export async function run(command: string, args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<ProcessResult> {
+  const running = spawnIn(command, args, env);
+  const timer = setTimeout(() => running.child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await running.done;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 
 /** Parent pid and state of a live process, from /proc; null when it is gone. */
 function stat(pid: number): { ppid: number; state: string } | null {

@@ -2,22 +2,23 @@
 // success, validation, authorization, every reachable carrier code, the WFC warning variant,
 // per-plan carrier resolution and the line registry.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, noData, statusesOf } from '../../support/gateway.js';
-import { activateOnGraphQL, activationBody, ALL_PLANS, createPlans, freshSim } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { noData, statusesOf } from '../../support/gateway.js';
+import { activateOnGraphQL, activationBody } from './activations.js';
+import { ALL_PLANS, createPlans } from '../../support/plans.js';
+import { freshSim } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   await createPlans(gateway);
 });
 // A fresh user per test: activation allows 30 calls a minute per user.
 beforeEach(async () => {
   ({ token } = await gateway.user({ plans: ALL_PLANS }));
 });
-afterAll(() => gateway.close());
 
 describe('success', () => {
   it('activates on REST with the spec body and a generated ACT_ transaction id', async () => {

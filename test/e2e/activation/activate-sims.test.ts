@@ -2,11 +2,14 @@
 // results (HTTP 200), BULK_<sim>_<timestamp> ids, per-SIM plan authorization and
 // idempotency, whole-request validation, the batch id, 401, 503 and the 10/hour limit.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, noData } from '../../support/gateway.js';
-import { activationBody, camel, createPlans, freshSim } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { noData } from '../../support/gateway.js';
+import { activationBody } from './activations.js';
+import { camelInput } from '../../support/surfaces.js';
+import { createPlans } from '../../support/plans.js';
+import { freshSim } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 
 interface Entry {
   sim: string;
@@ -26,11 +29,10 @@ interface Bulk {
 
 const BULK_FIELDS = 'results { sim status transactionId mdn message error warning wfcStatus } total processed';
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   await createPlans(gateway);
 });
-afterAll(() => gateway.close());
 
 /** A user allowed BASIC, BPLAN (carrier_b), WFC and BAD (invalid at the carrier), not PREMIUM. */
 const bulkUser = async (carrier?: '321' | 'carrier_b') => (await gateway.user({ plans: ['BASIC', 'BPLAN', 'WFC', 'BAD'], carrier })).token;
@@ -116,7 +118,7 @@ describe('mixed results', () => {
     const items = [activationBody(), activationBody({ plan_id: 'PREMIUM' }), activationBody({ zip_code: '00000' })];
     const answer = await gateway.graphql<{ activateSims: { results: Record<string, unknown>[]; total: number; processed: number } }>(
       `mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { ${BULK_FIELDS} } }`,
-      { token, variables: { input: { activations: items.map(camel) } } },
+      { token, variables: { input: { activations: items.map(camelInput) } } },
     );
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.activateSims).toMatchObject({ total: 3, processed: 1 });
@@ -161,7 +163,7 @@ describe('validation of the request (422 for the whole batch, nothing activated)
     const token = await bulkUser();
     const answer = await gateway.graphql(`mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { total } }`, {
       token,
-      variables: { input: { activations: [camel(activationBody()), camel(activationBody({ state: 'ga' }))] } },
+      variables: { input: { activations: [camelInput(activationBody()), camelInput(activationBody({ state: 'ga' }))] } },
     });
     expect(noData(answer)).toBe(true);
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ loc: ['input', 'activations', 1, 'state'], type: 'value_error' }] });
@@ -209,7 +211,7 @@ describe('access, maintenance and the rate limit', () => {
     for (let i = 0; i < 5; i++) {
       const graphql = await gateway.graphql(`mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { total } }`, {
         token,
-        variables: { input: { activations: body.activations.map(camel) } },
+        variables: { input: { activations: body.activations.map(camelInput) } },
       });
       expect(graphql.errors).toBeUndefined();
     }
@@ -219,7 +221,7 @@ describe('access, maintenance and the rate limit', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     const graphql = await gateway.graphql(`mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { total } }`, {
       token,
-      variables: { input: { activations: body.activations.map(camel) } },
+      variables: { input: { activations: body.activations.map(camelInput) } },
     });
     expect(graphql.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });

@@ -1,17 +1,16 @@
 // GENS-0197: an activation with a SIM past its expiration date. In its own file because it
 // moves the sandbox clock about four years forward, which expires every unused SIM.
 
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { activateOnGraphQL, activationBody, createPlans } from './helpers.js';
+import { beforeAll, expect, it } from 'vitest';
+import { activateOnGraphQL, activationBody } from './activations.js';
+import { createPlans } from '../../support/plans.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   await createPlans(gateway);
 });
-afterAll(() => gateway.close());
 
 it('answers (GENS-0197) for an expired SIM on REST and GraphQL', async () => {
   const { token } = await gateway.user({ plans: ['BASIC'] });

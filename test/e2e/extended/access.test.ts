@@ -3,18 +3,18 @@
 // preference, the default_carrier setting, the carrier the line lives on), changing nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../../support/gateway.js';
+import { type GraphQLAnswer, type HttpAnswer } from '../../support/gateway.js';
 import { callGraphQL, callRest, calls, type Line } from './calls.js';
-import { expectGraphQLError, seedLine } from './support.js';
+import { expectGraphQLError } from '../../support/surfaces.js';
+import { seedUnknownLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let line: Line;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
-  line = await seedLine(gateway);
+  line = await seedUnknownLine(gateway);
 });
-afterAll(() => gateway.close());
 
 function expectNotSupported(rest: HttpAnswer, graphql: GraphQLAnswer, name: string): void {
   expect(rest.status).toBe(501);
@@ -50,7 +50,7 @@ describe.each(calls)('$name', (call) => {
 describe('a line that lives on carrier_b', () => {
   let bLine: Line;
   beforeAll(async () => {
-    bLine = await seedLine(gateway, { carrier: 'carrier_b', carrierPlanId: 'SOC-BASIC' });
+    bLine = await seedUnknownLine(gateway, { carrier: 'carrier_b', carrierPlanId: 'SOC-BASIC' });
     await gateway.app.services.lines.record({ ...bLine, carrier: 'carrier_b' });
   });
 

@@ -2,18 +2,18 @@
 // sandbox: plan catalogue, address validation, device unlock status and IMEI details, number
 // groups and customer-impacting events; their validation (422) and carrier refusals.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { asGraphQL, expectInvalid, expectSameAnswer, seedLine } from './support.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { graphqlForm } from '../../support/graphql-form.js';
+import { expectInvalid, expectSameAnswer } from '../../support/surfaces.js';
+import { seedUnknownLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 const CATALOGUE = [
   { soc: 'BASIC1GB', name: 'Basic 1GB' },
@@ -109,7 +109,7 @@ const imeiQuery =
 
 describe('deviceUnlockStatus (GET /sim/device/unlock-status/{imei})', () => {
   it('says a device on a new line is not eligible yet, on both surfaces', async () => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const { imei } = await gateway.sandboxes.cores['321'].getServiceProfile(line.mdn);
     const rest = await gateway.rest('GET', `/sim/device/unlock-status/${imei}`, { token });
     expect(rest.status).toBe(200);
@@ -135,7 +135,7 @@ describe('deviceUnlockStatus (GET /sim/device/unlock-status/{imei})', () => {
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ status: 'failure', imei: '990000862471854', message: 'Invalid ESN / device (506)' });
     const graphql = await gateway.graphql(unlockQuery, { token, variables: { imei: '990000862471854' } });
-    expect(graphql.data?.deviceUnlockStatus).toEqual({ ...(asGraphQL(rest.body)), unlocked: null, unlockEligible: null, reason: null });
+    expect(graphql.data?.deviceUnlockStatus).toEqual({ ...(graphqlForm(rest.body)), unlocked: null, unlockEligible: null, reason: null });
   });
 
   it.each(['35693803564380', '3569380356438091', '35693803564380x'])('refuses the IMEI %s with 422', async (imei) => {
@@ -159,7 +159,7 @@ describe('imeiDetails (GET /sim/imei/{imei})', () => {
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ status: 'failure', imei: '991234567890123', message: 'Invalid ESN / device (506)' });
     const graphql = await gateway.graphql<{ imeiDetails: Record<string, unknown> }>(imeiQuery, { token, variables: { imei: '991234567890123' } });
-    expect(graphql.data?.imeiDetails).toMatchObject(asGraphQL(rest.body));
+    expect(graphql.data?.imeiDetails).toMatchObject(graphqlForm(rest.body));
   });
 
   it('refuses a malformed IMEI with 422', async () => {
@@ -192,7 +192,7 @@ describe('numberGroups (GET /sim/ngp/{zip_code})', () => {
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ status: 'failure', zip_code: '00000', message: 'Invalid zip code (510)' });
     const graphql = await gateway.graphql(groupsQuery, { token, variables: { zipCode: '00000' } });
-    expect(graphql.data?.numberGroups).toEqual({ ...asGraphQL(rest.body), groups: null });
+    expect(graphql.data?.numberGroups).toEqual({ ...graphqlForm(rest.body), groups: null });
   });
 
   it.each(['1000', '100011', '10001-1234', 'abcde'])('refuses the ZIP %s with 422', async (zip) => {
@@ -244,7 +244,7 @@ describe('customerImpactingEvents (GET /sim/cim/)', () => {
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ status: 'failure', message: 'Invalid request parameter: start_time is after end_time (GENS-0404)' });
     const graphql = await gateway.graphql(eventsQuery, { token, variables: { startTime: '2026-03-02', endTime: '2026-03-01' } });
-    expect(graphql.data?.customerImpactingEvents).toEqual({ ...asGraphQL(rest.body), events: null });
+    expect(graphql.data?.customerImpactingEvents).toEqual({ ...graphqlForm(rest.body), events: null });
   });
 
   it.each([

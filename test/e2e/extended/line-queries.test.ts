@@ -2,18 +2,18 @@
 // sandbox: account, pool usage, active plan and products; validation (422) and the carrier's
 // refusals (909, 915, 918).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { asGraphQL, disconnectedLine, expectInvalid, expectSameAnswer, seedLine } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { graphqlForm } from '../../support/graphql-form.js';
+import { seedDisconnectedLine, seedUnknownLine } from '../../support/lines.js';
+import { expectInvalid, expectSameAnswer } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 const accountQuery = 'query ($mdn: String!) { account(mdn: $mdn) { status mdn accountId lines { mdn sim subscriberStatus label } message } }';
 const poolQuery = 'query ($accountId: String!) { poolUsage(accountId: $accountId) { status accountId poolBytes usedBytes lines { mdn bytesUsed } message } }';
@@ -23,8 +23,8 @@ const productsQuery = 'query ($mdn: String!) { products(mdn: $mdn) { status mdn 
 /** A parent line with a labelled child line (a family on carrier 321). */
 async function family() {
   const core = gateway.sandboxes.cores['321'];
-  const parent = await seedLine(gateway);
-  const child = await seedLine(gateway);
+  const parent = await seedUnknownLine(gateway);
+  const child = await seedUnknownLine(gateway);
   await core.addChildLine({ transactionId: `SEED_FAM_${child.sim}`, parentMdn: parent.mdn, parentSim: parent.sim, childMdn: child.mdn });
   await core.extended!.setLabel({ transactionId: `SEED_LBL_${child.sim}`, mdn: child.mdn, label: 'Kid' });
   return { parent, child };
@@ -80,7 +80,7 @@ describe('poolUsage (GET /sim/pool-usage/{account_id})', () => {
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ status: 'failure', account_id: 'ACCT99999999', message: 'Subscriber with given resource does not exist (918)' });
     const graphql = await gateway.graphql(poolQuery, { token, variables: { accountId: 'ACCT99999999' } });
-    expect(graphql.data?.poolUsage).toEqual({ ...asGraphQL(rest.body), poolBytes: null, usedBytes: null, lines: null });
+    expect(graphql.data?.poolUsage).toEqual({ ...graphqlForm(rest.body), poolBytes: null, usedBytes: null, lines: null });
   });
 
   it.each(['ACCT%2000001', 'a'.repeat(65), 'ACCT.1'])('refuses the account id %s with 422', async (accountId) => {
@@ -92,7 +92,7 @@ describe('poolUsage (GET /sim/pool-usage/{account_id})', () => {
 
 describe('activePlan (GET /sim/plan/active/{mdn})', () => {
   it('answers the plan SOC of the line, on both surfaces', async () => {
-    const line = await seedLine(gateway, { carrierPlanId: 'UNL10GB' });
+    const line = await seedUnknownLine(gateway, { carrierPlanId: 'UNL10GB' });
     const rest = await gateway.rest('GET', `/sim/plan/active/${line.mdn}`, { token });
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({
@@ -109,7 +109,7 @@ describe('activePlan (GET /sim/plan/active/{mdn})', () => {
 
 describe('products (GET /sim/products/{mdn})', () => {
   it('answers the feature SOCs of the line, on both surfaces', async () => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const rest = await gateway.rest('GET', `/sim/products/${line.mdn}`, { token });
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({
@@ -136,7 +136,7 @@ describe.each(lineQueries)('$name refusals', ({ name, path, query, empty }) => {
   it.each([
     ['a number the carrier never issued', async () => '3215559998', 'Subscriber with given resource does not exist (918)'],
     ['a number of another vendor', async () => '9095550001', 'MDN does not belong to this vendor (909)'],
-    ['a disconnected line', async () => (await disconnectedLine(gateway)).mdn, 'ESN/MDN is inactive (915)'],
+    ['a disconnected line', async () => (await seedDisconnectedLine(gateway, { register: false })).mdn, 'ESN/MDN is inactive (915)'],
   ])('answers %s with 400 and the code, on both surfaces', async (_case, mdnOf, message) => {
     const mdn = await mdnOf();
     const rest = await gateway.rest('GET', `${path}${mdn}`, { token });
@@ -144,7 +144,7 @@ describe.each(lineQueries)('$name refusals', ({ name, path, query, empty }) => {
     expect(rest.body).toEqual({ status: 'failure', mdn, message });
     const graphql = await gateway.graphql(query, { token, variables: { mdn } });
     expect(graphql.errors).toBeUndefined();
-    expect(graphql.data?.[name]).toEqual({ ...asGraphQL(rest.body), ...empty });
+    expect(graphql.data?.[name]).toEqual({ ...graphqlForm(rest.body), ...empty });
   });
 
   it.each(['321555000', '32155500011', '321555000x'])('refuses the mdn %s with 422', async (mdn) => {

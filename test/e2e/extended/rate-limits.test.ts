@@ -2,19 +2,18 @@
 // phone list, label and IMEI change 20), shared by REST and GraphQL: one call more is 429 on
 // either surface.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callGraphQL, callRest, calls, type Line } from './calls.js';
-import { expectGraphQLError, seedLine } from './support.js';
+import { expectGraphQLError } from '../../support/surfaces.js';
+import { seedUnknownLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let line: Line;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
-  line = await seedLine(gateway);
+  line = await seedUnknownLine(gateway);
 });
-afterAll(() => gateway.close());
 
 describe.each(calls)('$name', (call) => {
   it(`answers 429 / RATE_LIMITED after ${call.limit} calls a minute, on both surfaces`, async () => {

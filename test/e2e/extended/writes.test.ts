@@ -2,21 +2,19 @@
 // labels and IMEI changes; generated ids, 409, validation (422, changing nothing) and the
 // carrier's refusals.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { asGraphQL, disconnectedLine, expectGraphQLError, expectInvalid, expectSameAnswer, seedLine } from './support.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { graphqlForm } from '../../support/graphql-form.js';
+import { seedDisconnectedLine, seedUnknownLine } from '../../support/lines.js';
+import { expectGraphQLError, expectInvalid, expectSameAnswer } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 // SMS allows 10 calls a minute, the others 20: every test takes its own user.
 let token: string;
 
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
+const gateway = useGateway();
 beforeEach(async () => {
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 const SMS = `mutation ($input: SendSmsInput!) { sendSms(input: $input) { status mdn messageId transactionId message } }`;
 const PHONE_LIST = `mutation ($input: ManagePhoneListInput!) { managePhoneList(input: $input) { status mdn allowed blocked transactionId message } }`;
@@ -24,7 +22,7 @@ const LABEL = `mutation ($input: SetLineLabelInput!) { setLineLabel(input: $inpu
 const IMEI = `mutation ($input: ChangeImeiInput!) { changeImei(input: $input) { status mdn sim imei transactionId message } }`;
 
 async function suspendedLine(): Promise<string> {
-  const line = await seedLine(gateway);
+  const line = await seedUnknownLine(gateway);
   await gateway.sandboxes.cores['321'].suspend({ mdn: line.mdn, transactionId: `SEED_SUSP_${line.sim}` });
   return line.mdn;
 }
@@ -33,7 +31,7 @@ const uniqueId = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().to
 
 describe('sendSms (POST /sim/sms/send/)', () => {
   it('sends with a generated SMS_ id over REST, and the same with a given id over GraphQL', async () => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const rest = await gateway.rest('POST', '/sim/sms/send/', { token, body: { mdn: line.mdn, message: 'x'.repeat(160) } });
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({
@@ -72,7 +70,7 @@ describe('sendSms (POST /sim/sms/send/)', () => {
     ['a message of 161 characters', { message: 'x'.repeat(161) }, { type: 'value_error', loc: ['body', 'message'], msg: 'message must be at most 160 characters' }],
     ['an empty transaction_id', { transaction_id: '' }, { type: 'value_error', loc: ['body', 'transaction_id'], msg: 'transaction_id must be 1 to 64 printable ASCII characters without spaces (0x21-0x7E)' }],
   ])('refuses %s with 422 and sends nothing', async (_name, change, issue) => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const transactionId = uniqueId('sms');
     const body = { mdn: line.mdn, message: 'Hi', transaction_id: transactionId, ...change };
     const rest = await gateway.rest('POST', '/sim/sms/send/', { token, body });
@@ -89,7 +87,7 @@ describe('sendSms (POST /sim/sms/send/)', () => {
 
 describe('managePhoneList (POST /sim/phone-list/manage/)', () => {
   it('adds, blocks and removes numbers with a generated PHONE_LIST_ id, on both surfaces', async () => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const added = await gateway.rest('POST', '/sim/phone-list/manage/', { token, body: { mdn: line.mdn, action: 'add', numbers: ['4045550001', '4045550002'] } });
     expect(added.status).toBe(200);
     expect(added.body).toEqual({
@@ -111,7 +109,7 @@ describe('managePhoneList (POST /sim/phone-list/manage/)', () => {
   it.each([
     ['a number the carrier never issued', async () => '3215559998', 'Subscriber with given resource does not exist (918)'],
     ['a number of another vendor', async () => '9095550001', 'MDN does not belong to this vendor (909)'],
-    ['a disconnected line', async () => (await disconnectedLine(gateway)).mdn, 'ESN/MDN is inactive (915)'],
+    ['a disconnected line', async () => (await seedDisconnectedLine(gateway, { register: false })).mdn, 'ESN/MDN is inactive (915)'],
   ])('answers %s with 400 and the code, on both surfaces', async (_case, mdnOf, message) => {
     const mdn = await mdnOf();
     const transactionId = uniqueId('pl');
@@ -119,7 +117,7 @@ describe('managePhoneList (POST /sim/phone-list/manage/)', () => {
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ status: 'failure', mdn, transaction_id: transactionId, message });
     const graphql = await gateway.graphql(PHONE_LIST, { token, variables: { input: { mdn, action: 'REMOVE', numbers: ['4045550001'], transactionId: `${transactionId}-gql` } } });
-    expect(graphql.data?.managePhoneList).toEqual({ ...asGraphQL(rest.body), transactionId: `${transactionId}-gql`, allowed: null, blocked: null });
+    expect(graphql.data?.managePhoneList).toEqual({ ...graphqlForm(rest.body), transactionId: `${transactionId}-gql`, allowed: null, blocked: null });
   });
 
   it.each([
@@ -132,7 +130,7 @@ describe('managePhoneList (POST /sim/phone-list/manage/)', () => {
     ['a number with a plus', { numbers: ['+4045550001'] }, { type: 'value_error', loc: ['body', 'numbers', 0], msg: 'each number must be exactly 10 digits' }],
     ['numbers not a list', { numbers: '4045550001' }, { type: 'array_type', loc: ['body', 'numbers'], msg: 'Input should be a valid array' }],
   ])('refuses %s with 422 and changes nothing', async (_name, change, issue) => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const body = { mdn: line.mdn, action: 'add', numbers: ['4045550001'], ...change };
     const rest = await gateway.rest('POST', '/sim/phone-list/manage/', { token, body });
     const twin =
@@ -147,7 +145,7 @@ describe('managePhoneList (POST /sim/phone-list/manage/)', () => {
 
 describe('setLineLabel (PATCH /sim/label/{mdn})', () => {
   it('labels the line with a generated LABEL_ id (shown by account), on both surfaces', async () => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const rest = await gateway.rest('PATCH', `/sim/label/${line.mdn}`, { token, body: { mdn: line.mdn, label: 'x'.repeat(100) } });
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({ status: 'success', mdn: line.mdn, label: 'x'.repeat(100), transaction_id: expect.stringMatching(/^LABEL_[0-9A-F]{12}$/), message: 'Success' });
@@ -161,7 +159,7 @@ describe('setLineLabel (PATCH /sim/label/{mdn})', () => {
   it.each([
     ['a number the carrier never issued', async () => '3215559998', 'Subscriber with given resource does not exist (918)'],
     ['a number of another vendor', async () => '9095550001', 'MDN does not belong to this vendor (909)'],
-    ['a disconnected line', async () => (await disconnectedLine(gateway)).mdn, 'ESN/MDN is inactive (915)'],
+    ['a disconnected line', async () => (await seedDisconnectedLine(gateway, { register: false })).mdn, 'ESN/MDN is inactive (915)'],
   ])('answers %s with 400 and the code, on both surfaces', async (_case, mdnOf, message) => {
     const mdn = await mdnOf();
     const rest = await gateway.rest('PATCH', `/sim/label/${mdn}`, { token, body: { mdn, label: 'Kid' } });
@@ -178,7 +176,7 @@ describe('setLineLabel (PATCH /sim/label/{mdn})', () => {
     ['an empty label', { label: '' }, { type: 'value_error', loc: ['body', 'label'], msg: 'label must not be empty' }],
     ['a label of 101 characters', { label: 'x'.repeat(101) }, { type: 'value_error', loc: ['body', 'label'], msg: 'label must be at most 100 characters' }],
   ])('refuses %s with 422 and changes nothing', async (_name, change, issue) => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const body = { mdn: line.mdn, label: 'Kid', ...change };
     const rest = await gateway.rest('PATCH', `/sim/label/${line.mdn}`, { token, body });
     // GraphQL has no path: only the checks of the fields themselves have a twin.
@@ -197,7 +195,7 @@ describe('setLineLabel (PATCH /sim/label/{mdn})', () => {
 
 describe('changeImei (POST /sim/imei/change/)', () => {
   it('moves the line to the new device with a generated IMEI_CHG_ id, on both surfaces', async () => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const rest = await gateway.rest('POST', '/sim/imei/change/', { token, body: { mdn: line.mdn, sim: line.sim, new_imei: '356938035643809' } });
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({
@@ -215,11 +213,11 @@ describe('changeImei (POST /sim/imei/change/)', () => {
   });
 
   it.each([
-    ['a SIM that is not the line’s (GENS-0012)', async () => ({ ...(await seedLine(gateway)), sim: '8901000000000000099' }), '356938035643809', 'SIM does not match the subscriber\'s current SIM (GENS-0012)'],
-    ['an unknown device (506)', () => seedLine(gateway), '990000862471854', 'Invalid ESN / device (506)'],
+    ['a SIM that is not the line’s (GENS-0012)', async () => ({ ...(await seedUnknownLine(gateway)), sim: '8901000000000000099' }), '356938035643809', 'SIM does not match the subscriber\'s current SIM (GENS-0012)'],
+    ['an unknown device (506)', () => seedUnknownLine(gateway), '990000862471854', 'Invalid ESN / device (506)'],
     ['a number the carrier never issued (918)', async () => ({ mdn: '3215559998', sim: '8901000000000000099' }), '356938035643809', 'Subscriber with given resource does not exist (918)'],
     ['a number of another vendor (909)', async () => ({ mdn: '9095550001', sim: '8901000000000000099' }), '356938035643809', 'MDN does not belong to this vendor (909)'],
-    ['a disconnected line (915)', () => disconnectedLine(gateway), '356938035643809', 'ESN/MDN is inactive (915)'],
+    ['a disconnected line (915)', () => seedDisconnectedLine(gateway, { register: false }), '356938035643809', 'ESN/MDN is inactive (915)'],
   ])('answers %s with 400, on both surfaces', async (_case, lineOf, newImei, message) => {
     const line = await lineOf();
     const rest = await gateway.rest('POST', '/sim/imei/change/', { token, body: { mdn: line.mdn, sim: line.sim, new_imei: newImei } });
@@ -236,7 +234,7 @@ describe('changeImei (POST /sim/imei/change/)', () => {
     ['a sim of 26 characters', { sim: '8'.repeat(26) }, { type: 'value_error', loc: ['body', 'sim'], msg: 'sim must be alphanumeric, at most 25 characters' }],
     ['an mdn with a letter', { mdn: '321555000x' }, { type: 'value_error', loc: ['body', 'mdn'], msg: 'mdn must be exactly 10 digits' }],
   ])('refuses %s with 422 and changes nothing', async (_name, change, issue) => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const { imei } = await gateway.sandboxes.cores['321'].getServiceProfile(line.mdn);
     const body = { mdn: line.mdn, sim: line.sim, new_imei: '356938035643809', ...change };
     const rest = await gateway.rest('POST', '/sim/imei/change/', { token, body });
@@ -254,7 +252,7 @@ describe.each([
   { name: 'setLineLabel', path: '/sim/label/{mdn}', method: 'PATCH', query: LABEL, body: (mdn: string) => ({ mdn, label: 'Kid' }) },
 ])('$name with a repeated transaction id', ({ name, path, method, query, body }) => {
   it('answers 409 on REST and DUPLICATE_TRANSACTION on GraphQL', async () => {
-    const line = await seedLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const transactionId = uniqueId(name);
     const url = path.replace('{mdn}', line.mdn);
     const first = await gateway.rest(method, url, { token, body: { ...body(line.mdn), transaction_id: transactionId } });
@@ -269,7 +267,7 @@ describe.each([
 });
 
 it('changeImei with a repeated transaction id answers 409 on REST and DUPLICATE_TRANSACTION on GraphQL', async () => {
-  const line = await seedLine(gateway);
+  const line = await seedUnknownLine(gateway);
   const transactionId = uniqueId('imei');
   const body = { mdn: line.mdn, sim: line.sim, new_imei: '356938035643809', transaction_id: transactionId };
   expect((await gateway.rest('POST', '/sim/imei/change/', { token, body })).status).toBe(200);

@@ -1,16 +1,13 @@
 // Voicemail (password reset, language) and device location cancellation over real HTTP
 // against the sandbox carriers, on REST and GraphQL: success, refusals, 422s and 401.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, snakeInput, type SeededLine } from '../lifecycle/support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput, expectSameOutcome, graphqlMutation, snakeInput } from '../../support/surfaces.js';
+import { seedLine, type SeededLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
+const gateway = useGateway();
 
 interface Case {
   field: string;

@@ -1,18 +1,15 @@
 // Wi-Fi Calling over real HTTP against the sandbox carriers: addWfc (POST /sim/wfc/add/) and
 // updateE911Address (POST /sim/wfc/address/) on REST and GraphQL, their refusals and 422s.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, snakeInput } from '../lifecycle/support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput, expectSameOutcome, graphqlMutation, snakeInput } from '../../support/surfaces.js';
+import { seedLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 
 const address = { address1: '12 Peachtree St', address2: 'Apt 4', city: 'Atlanta', state: 'GA', zipCode: '30303' };
 
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
+const gateway = useGateway();
 
 describe('addWfc', () => {
   let token: string;

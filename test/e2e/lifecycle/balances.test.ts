@@ -2,11 +2,12 @@
 // and GraphQL: superuser only (403 {detail} otherwise), the unit and amount rules (422),
 // 919/920 refusals, and that a refused batch changes nothing.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, noData } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, type SeededLine } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { noData } from '../../support/gateway.js';
+import { expectBadInput, expectSameOutcome, graphqlMutation } from '../../support/surfaces.js';
+import { seedLine, type SeededLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 
 const post = (path: string, body: Record<string, unknown>, as = admin) => gateway.rest('POST', path, { token: as, body });
@@ -19,11 +20,10 @@ async function subscription(line: SeededLine) {
   return { id: base.purchaseId, balance };
 }
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
-afterAll(() => gateway.close());
 
 describe('adjustBalance', () => {
   it('adds to a balance and moves its expiry; the same on GraphQL', async () => {

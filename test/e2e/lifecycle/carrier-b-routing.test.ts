@@ -2,11 +2,11 @@
 // operation, over REST and GraphQL: the gateway's line registry routes it, and keeps routing
 // it after a SIM swap, an MDN swap, a disconnection and a reconnection.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { freshSim, graphqlMutation, seedLine } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshSim, seedLine } from '../../support/lines.js';
+import { graphqlMutation } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 let admin: string;
 
@@ -15,14 +15,13 @@ const registry = async (mdn: string) => (await gateway.app.services.lines.byMdns
 const coreB = () => gateway.sandboxes.cores.carrier_b;
 const core321 = () => gateway.sandboxes.cores['321'];
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   // The plan says carrier_b: the spec's per-plan resolution sends reconnect there.
   await gateway.plan({ planId: 'B-BASIC', name: 'Basic on carrier_b', carrierPlanId: 'BASIC1GB', carrier: 'carrier_b' });
   ({ token } = await gateway.user({ plans: ['B-BASIC'] }));
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
-afterAll(() => gateway.close());
 
 describe('a line on carrier_b', () => {
   it('is served by carrier_b through features, suspend/restore, swaps, balances, disconnect and reconnect', async () => {

@@ -2,11 +2,11 @@
 // GraphQL: add and remove answer for the parent number, are routed by the parent's line, and
 // refuse with the spec's codes and 422s.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine, type SeededLine } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput, expectSameOutcome, graphqlMutation } from '../../support/surfaces.js';
+import { seedLine, type SeededLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
 const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
@@ -21,11 +21,10 @@ const familyInput = (parent: SeededLine, child: SeededLine) => ({ parentMdn: par
 /** The members of the parent's account, as the carrier (321, extended) sees them. */
 const members = async (parent: SeededLine) => (await gateway.sandboxes.cores['321'].extended!.getAccount(parent.mdn)).lines.map((line) => line.mdn);
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 describe('add and remove', () => {
   it('adds a child line, refuses it twice (GENS-0010), removes it, refuses a second removal (918)', async () => {

@@ -3,11 +3,12 @@
 // an authorized plan (403 otherwise), WFC partial success, and GENS-0147 once the sandbox
 // clock has moved 31 days on (the last test of this file, as it moves the clock for all).
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestGateway, type TestGateway, noData } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, freshSim, graphqlMutation, seedLine, type SeededLine } from './support.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { noData } from '../../support/gateway.js';
+import { expectBadInput, expectSameOutcome, graphqlMutation } from '../../support/surfaces.js';
+import { freshSim, seedLine, type SeededLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
 const DAY_MS = 86_400_000;
@@ -27,12 +28,11 @@ const expectDisconnected = (mdn: string) => expect(gateway.sandboxes.cores['321'
 
 const reconnectBody = (line: SeededLine, extra: Record<string, unknown> = {}) => ({ mdn: line.mdn, sim: line.sim, plan_id: 'BASIC', zip_code: '30301', ...extra });
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   await gateway.plan({ planId: 'WFCPLAN', name: 'Unlimited with Wi-Fi Calling', carrierPlanId: 'UNLWFC', wfc: true });
   ({ token } = await gateway.user({ plans: ['BASIC', 'WFCPLAN'] }));
 });
-afterAll(() => gateway.close());
 
 describe('disconnectLine', () => {
   it('disconnects with the line\'s SIM; the answer carries the SIM; other operations then answer 915', async () => {

@@ -2,16 +2,12 @@
 // per user and per operation, spent by any call (even a refused one), then 429 on REST and
 // RATE_LIMITED on GraphQL.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { graphqlMutation } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { graphqlMutation } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
+const gateway = useGateway();
 
 const address = { address1: 'a', city: 'c', state: 'GA', zipCode: '30301' };
 const child = { parentMdn: '1', parentSim: '1', childMdn: '1' };

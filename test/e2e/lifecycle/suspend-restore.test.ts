@@ -2,22 +2,21 @@
 // GraphQL: NEW/ACTIVE → suspended (935 when already suspended) → restored (GENS-0033 when
 // not suspended), per-service scopes, the line registry's status, 422s and 401.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, graphqlMutation, seedLine } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput, expectSameOutcome, graphqlMutation } from '../../support/surfaces.js';
+import { seedLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
 const registryStatus = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn)?.status;
 const lineStatus = async (mdn: string) => (await gateway.sandboxes.cores['321'].getUsage(mdn)).lineStatus;
 const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 describe('suspend → restore', () => {
   it('suspends, refuses a second suspend with 935, restores, refuses a second restore with GENS-0033', async () => {

@@ -2,21 +2,20 @@
 // answers, the carrier refusals, 422s, and that later operations on the line are still
 // routed right (new SIM; new number works, old number answers 918).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { expectBadInput, expectSameOutcome, freshSim, graphqlMutation, seedLine } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadInput, expectSameOutcome, graphqlMutation } from '../../support/surfaces.js';
+import { freshSim, seedLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
 const registry = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn);
 const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 describe('swapSim', () => {
   it('moves the line to the new SIM; the answer and the registry carry the new ICCID; the line still works', async () => {

@@ -1,18 +1,18 @@
 // POST /sim/billing-code/change/ (`changeBillingCode`, superuser only): success on both
 // surfaces, 403 `{detail}` / FORBIDDEN for others, 401, carrier codes and validation.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
-import { disconnectLine, mutate, seedLine, type Detail } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../../support/gateway.js';
+import { disconnectSeeded, seedLine } from '../../support/lines.js';
+import { graphqlMutation, type Detail } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
-afterAll(() => gateway.close());
 
 const changeCode = (body: Record<string, unknown>, token?: string) => gateway.rest('POST', '/sim/billing-code/change/', { token, body });
 
@@ -26,7 +26,7 @@ describe('a superuser', () => {
 
   it('changes it on GraphQL, also for a line on carrier_b', async () => {
     const line = await seedLine(gateway, { carrier: 'carrier_b' });
-    const answer = await mutate(gateway, 'changeBillingCode', admin, { mdn: line.mdn, billingCode: 'BC777', transactionId: `GQL-BC-${line.sim}` });
+    const answer = await graphqlMutation(gateway, 'changeBillingCode', { mdn: line.mdn, billingCode: 'BC777', transactionId: `GQL-BC-${line.sim}` }, admin);
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.changeBillingCode).toMatchObject({ status: 'SUCCESS', mdn: line.mdn, transactionId: `GQL-BC-${line.sim}`, message: 'Success' });
   });
@@ -38,7 +38,7 @@ describe('a superuser', () => {
       code: '915',
       mdn: async () => {
         const line = await seedLine(gateway);
-        await disconnectLine(gateway, line);
+        await disconnectSeeded(gateway, line);
         return line.mdn;
       },
     },
@@ -47,7 +47,7 @@ describe('a superuser', () => {
     const answer = await changeCode({ mdn: number, billing_code: 'BC1' }, admin);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ status: 'failure', mdn: number, transaction_id: expect.stringMatching(/^CHG_BILL_/), message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
-    const graphql = await mutate(gateway, 'changeBillingCode', admin, { mdn: number, billingCode: 'BC1' });
+    const graphql = await graphqlMutation(gateway, 'changeBillingCode', { mdn: number, billingCode: 'BC1' }, admin);
     expect(graphql.data?.changeBillingCode).toMatchObject({ status: 'FAILURE', message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
   });
 
@@ -72,7 +72,7 @@ describe('anyone else', () => {
     const rest = await changeCode({ mdn: line.mdn, billing_code: 'BC9', transaction_id: id }, token);
     expect(rest.status).toBe(403);
     expect(rest.body).toEqual({ detail: "The user doesn't have enough privileges" });
-    const graphql = await mutate(gateway, 'changeBillingCode', token, { mdn: line.mdn, billingCode: 'BC9' });
+    const graphql = await graphqlMutation(gateway, 'changeBillingCode', { mdn: line.mdn, billingCode: 'BC9' }, token);
     expect(statusesOf(graphql)).toEqual({ http: 200, rest: 403 });
     expect(graphql.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // The refused request reserved nothing: a superuser may still use its transaction id.

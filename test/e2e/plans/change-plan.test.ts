@@ -1,21 +1,21 @@
 // POST /sim/plan/change/ and `changePlan`: success, (916) to the active plan, the other
 // carrier codes, the WFC warning variant, 401/403, validation, and the GraphQL twin.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { ALL_PLANS, createPlans, disconnectLine, mutate, seedLine, type Detail } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALL_PLANS, createPlans } from '../../support/plans.js';
+import { disconnectSeeded, seedLine } from '../../support/lines.js';
+import { graphqlMutation, type Detail } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   await createPlans(gateway);
 });
 beforeEach(async () => {
   ({ token } = await gateway.user({ plans: ALL_PLANS }));
 });
-afterAll(() => gateway.close());
 
 const change = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/plan/change/', { token: as, body });
 
@@ -30,7 +30,7 @@ describe('success', () => {
 
   it('changes the plan on GraphQL', async () => {
     const line = await seedLine(gateway);
-    const answer = await mutate(gateway, 'changePlan', token, { mdn: line.mdn, newPlanId: 'PREMIUM', transactionId: `GQL-PC-${line.sim}` });
+    const answer = await graphqlMutation(gateway, 'changePlan', { mdn: line.mdn, newPlanId: 'PREMIUM', transactionId: `GQL-PC-${line.sim}` }, token);
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.changePlan).toMatchObject({ status: 'SUCCESS', mdn: line.mdn, transactionId: `GQL-PC-${line.sim}`, message: 'Success', warning: null });
   });
@@ -47,7 +47,7 @@ describe('carrier refusals', () => {
       transaction_id: expect.stringMatching(/^PLAN_CHANGE_/),
       message: 'Plan code already active on the MDN (916)',
     });
-    const graphql = await mutate(gateway, 'changePlan', token, { mdn: line.mdn, newPlanId: 'BASIC' });
+    const graphql = await graphqlMutation(gateway, 'changePlan', { mdn: line.mdn, newPlanId: 'BASIC' }, token);
     expect(graphql.data?.changePlan).toMatchObject({ status: 'FAILURE', message: 'Plan code already active on the MDN (916)' });
   });
 
@@ -60,7 +60,7 @@ describe('carrier refusals', () => {
       code: '915',
       body: async () => {
         const line = await seedLine(gateway);
-        await disconnectLine(gateway, line);
+        await disconnectSeeded(gateway, line);
         return { mdn: line.mdn, new_plan_id: 'PREMIUM' };
       },
     },
@@ -89,7 +89,7 @@ describe('Wi-Fi Calling plans', () => {
     expect(rest.body).toMatchObject({ status: 'success', mdn: line.mdn, wfc_status: false, warning: expect.stringMatching(/\(GENS-0090\)$/) });
     expect((await gateway.sandboxes.cores['321'].getUsage(line.mdn)).planName).toBe('Unlimited with Wi-Fi Calling');
     const other = await seedLine(gateway);
-    const graphql = await mutate(gateway, 'changePlan', token, { mdn: other.mdn, newPlanId: 'WFC', address1: 'INVALID', city: 'Atlanta', state: 'GA', zipCode: '30301' });
+    const graphql = await graphqlMutation(gateway, 'changePlan', { mdn: other.mdn, newPlanId: 'WFC', address1: 'INVALID', city: 'Atlanta', state: 'GA', zipCode: '30301' }, token);
     expect(graphql.data?.changePlan).toMatchObject({ status: 'SUCCESS', wfcStatus: false, warning: expect.stringMatching(/GENS-0090/) });
   });
 
@@ -110,7 +110,7 @@ describe('access and validation', () => {
     const refused = await change({ mdn: line.mdn, new_plan_id: 'PREMIUM' }, basicOnly);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ status: 'failure', message: 'Plan PREMIUM is not authorized for this user', code: 'HTTP_403' });
-    const graphql = await mutate(gateway, 'changePlan', basicOnly, { mdn: line.mdn, newPlanId: 'PREMIUM' });
+    const graphql = await graphqlMutation(gateway, 'changePlan', { mdn: line.mdn, newPlanId: 'PREMIUM' }, basicOnly);
     expect(graphql.errors?.[0]?.extensions?.code).toBe('PLAN_NOT_AUTHORIZED');
   });
 

@@ -2,21 +2,21 @@
 // purchase → cancel → (949) on a second cancel, (969) past the maximum purchases, the other
 // carrier codes, WFC add-ons, 401/403, validation, and the GraphQL twins.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../../support/gateway.js';
-import { ALL_PLANS, createPlans, disconnectLine, mutate, seedLine, type Detail } from './helpers.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALL_PLANS, createPlans } from '../../support/plans.js';
+import { disconnectSeeded, seedLine } from '../../support/lines.js';
+import { graphqlMutation, type Detail } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   await createPlans(gateway);
 });
 beforeEach(async () => {
   ({ token } = await gateway.user({ plans: ALL_PLANS }));
 });
-afterAll(() => gateway.close());
 
 const purchase = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/plan/purchase/', { token: as, body });
 const cancel = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/plan/cancel/', { token: as, body });
@@ -60,13 +60,13 @@ describe('purchase and cancellation', () => {
 
   it('does the same on GraphQL', async () => {
     const line = await seedLine(gateway);
-    const bought = await mutate(gateway, 'purchasePlan', token, { mdn: line.mdn, planId: 'INTL' });
+    const bought = await graphqlMutation(gateway, 'purchasePlan', { mdn: line.mdn, planId: 'INTL' }, token);
     expect(bought.errors).toBeUndefined();
     expect(bought.data?.purchasePlan).toMatchObject({ status: 'SUCCESS', mdn: line.mdn, purchaseId: expect.stringMatching(/^PUR/), warning: null });
     const purchaseId = bought.data!.purchasePlan!.purchaseId;
-    const cancelled = await mutate(gateway, 'cancelPurchase', token, { mdn: line.mdn, purchaseId });
+    const cancelled = await graphqlMutation(gateway, 'cancelPurchase', { mdn: line.mdn, purchaseId }, token);
     expect(cancelled.data?.cancelPurchase).toMatchObject({ status: 'SUCCESS', purchaseId, transactionId: expect.stringMatching(/^CANCEL_/) });
-    const again = await mutate(gateway, 'cancelPurchase', token, { mdn: line.mdn, purchaseId });
+    const again = await graphqlMutation(gateway, 'cancelPurchase', { mdn: line.mdn, purchaseId }, token);
     expect(again.errors).toBeUndefined();
     expect(again.data?.cancelPurchase).toMatchObject({ status: 'FAILURE', purchaseId, message: 'No active subscription found (949)' });
   });
@@ -87,7 +87,7 @@ describe('purchase and cancellation', () => {
       transaction_id: expect.stringMatching(/^PURCHASE_/),
       message: 'Maximum purchases limit exceeded (969)',
     });
-    const graphql = await mutate(gateway, 'purchasePlan', token, { mdn: line.mdn, planId: 'TOPUP' });
+    const graphql = await graphqlMutation(gateway, 'purchasePlan', { mdn: line.mdn, planId: 'TOPUP' }, token);
     expect(graphql.data?.purchasePlan).toMatchObject({ status: 'FAILURE', message: 'Maximum purchases limit exceeded (969)' });
     expect((await cancel({ mdn: line.mdn, purchase_id: ids[0] })).status).toBe(200);
     expect((await purchase({ mdn: line.mdn, plan_id: 'TOPUP' })).status).toBe(200);
@@ -113,7 +113,7 @@ describe('carrier refusals', () => {
       code: '915',
       body: async () => {
         const line = await seedLine(gateway);
-        await disconnectLine(gateway, line);
+        await disconnectSeeded(gateway, line);
         return { mdn: line.mdn, plan_id: 'TOPUP' };
       },
     },
@@ -157,7 +157,7 @@ describe('access and validation', () => {
     expect(bought.status).toBe(401);
     expect(bought.body).toEqual({ detail: 'Not authenticated' });
     expect((await gateway.rest('POST', '/sim/plan/cancel/', { body: { mdn: '3215550001', purchase_id: 'PUR1' } })).status).toBe(401);
-    expect((await mutate(gateway, 'cancelPurchase', '', { mdn: '3215550001', purchaseId: 'PUR1' })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await graphqlMutation(gateway, 'cancelPurchase', { mdn: '3215550001', purchaseId: 'PUR1' }, '')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('answers 403 with the spec body to an unauthorized plan on purchase', async () => {
@@ -166,7 +166,7 @@ describe('access and validation', () => {
     const refused = await purchase({ mdn: line.mdn, plan_id: 'TOPUP' }, basicOnly);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ status: 'failure', message: 'Plan TOPUP is not authorized for this user', code: 'HTTP_403' });
-    const graphql = await mutate(gateway, 'purchasePlan', basicOnly, { mdn: line.mdn, planId: 'TOPUP' });
+    const graphql = await graphqlMutation(gateway, 'purchasePlan', { mdn: line.mdn, planId: 'TOPUP' }, basicOnly);
     expect(graphql.errors?.[0]?.extensions?.code).toBe('PLAN_NOT_AUTHORIZED');
   });
 
@@ -187,7 +187,7 @@ describe('access and validation', () => {
   });
 
   it('gives BAD_USER_INPUT on GraphQL', async () => {
-    const answer = await mutate(gateway, 'purchasePlan', token, { mdn: '123', planId: 'TOPUP' });
+    const answer = await graphqlMutation(gateway, 'purchasePlan', { mdn: '123', planId: 'TOPUP' }, token);
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ loc: ['input', 'mdn'], type: 'value_error' }] });
   });
 });

@@ -2,18 +2,18 @@
 // carriers, on REST and GraphQL: the spec's HTTP-200 "no" answers (uncovered or invalid ZIP,
 // unknown device), 510, GENS-0289, 506, 422 and 401.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
-import { expectTwin, graphqlQuery, type QueryName } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../../support/gateway.js';
+import { expectTwin } from '../../support/surfaces.js';
+import { graphqlQuery, type QueryName } from './selections.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 /** Calls both surfaces and checks they agree; returns the REST answer. */
 async function both(name: QueryName, path: string, args: Record<string, string>) {

@@ -1,26 +1,25 @@
 // The dashboard entry points `line(mdn)` and `lines(mdns)`: lazily fetched fields through the
 // shared pipeline, one registry query for N lines, per-line failures as data, validation, auth.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // Registers `line` and `lines` on the builder before the gateway builds its schema.
 import '../../../src/graphql/dashboard.js';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
-import { seedLine } from './helpers.js';
+import { statusesOf } from '../../support/gateway.js';
+import { seedLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let on321: { mdn: string; sim: string };
 let onB: { mdn: string; sim: string };
 let unregistered: { mdn: string; sim: string };
 
 type Line = Record<string, Record<string, unknown> | string | null>;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   on321 = await seedLine(gateway);
   onB = await seedLine(gateway, { carrier: 'carrier_b' });
   unregistered = await seedLine(gateway, { register: false });
 });
-afterAll(() => gateway.close());
 afterEach(() => {
   vi.restoreAllMocks();
 });

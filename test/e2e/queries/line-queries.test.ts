@@ -1,20 +1,21 @@
 // The line queries (usage, serviceInfo, carrierUsage, networkStatus) over real HTTP against the
 // sandbox carriers, on REST and on GraphQL: exact bodies, 918/909/915, 422, 401.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
-import { ADDRESS, expectTwin, graphqlQuery, seedDisconnectedLine, seedLine, type QueryName } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../../support/gateway.js';
+import { SEED_ADDRESS, seedDisconnectedLine, seedLine } from '../../support/lines.js';
+import { expectTwin } from '../../support/surfaces.js';
+import { graphqlQuery, type QueryName } from './selections.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let active: { mdn: string; sim: string };
 let disconnected: { mdn: string; sim: string };
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   active = await seedLine(gateway);
   disconnected = await seedDisconnectedLine(gateway);
 });
-afterAll(() => gateway.close());
 
 interface LineQuery {
   name: QueryName;
@@ -123,7 +124,7 @@ describe('exact success bodies', () => {
   it('serviceInfo: the E911 address once WFC is on, and the hotline of a suspended line', async () => {
     const line = await seedLine(gateway);
     const core = gateway.sandboxes.cores['321'];
-    await core.addWfc({ ...line, address: { ...ADDRESS, address2: 'Apt 2' }, transactionId: `WFC_${line.sim}` });
+    await core.addWfc({ ...line, address: { ...SEED_ADDRESS, address2: 'Apt 2' }, transactionId: `WFC_${line.sim}` });
     await core.suspend({ mdn: line.mdn, hotlineNumber: '3215550000', transactionId: `SUS_${line.sim}` });
     const rest = await gateway.rest('GET', `/sim/service/${line.mdn}`, { token });
     expect(rest.body).toMatchObject({

@@ -1,18 +1,19 @@
 // The SIM queries (esimProfile, simDetails) over real HTTP against the sandbox carriers, on
 // REST and GraphQL: exact bodies, 506/8011/8010/918/910, the SIM details failure body, 422, 401.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../../support/gateway.js';
-import { expectTwin, graphqlQuery, seedLine } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../../support/gateway.js';
+import { expectTwin } from '../../support/surfaces.js';
+import { graphqlQuery } from './selections.js';
+import { seedLine } from '../../support/lines.js';
+import { useGateway } from '../../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user());
 });
-afterAll(() => gateway.close());
 
 const ESIM = '89020000000000000001';
 const COMPLETED_ESIM = '89029000000000000001';

@@ -2,8 +2,8 @@
 // path (trailing slashes included) and no other, each with its spec'd rate limit.
 
 import { describe, expect, it } from 'vitest';
-import { operations } from '../src/operations/index.js';
-import { SPEC_PREFIXES } from './support/spec.js';
+import { operations } from '../../src/operations/index.js';
+import { SPEC_PREFIXES } from '../support/spec.js';
 
 /** The spec's Endpoints summary table: method, path, rate limit (null: superuser, unstated). */
 const SPEC: [string, string, string | null][] = [

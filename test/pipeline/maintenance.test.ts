@@ -2,20 +2,20 @@
 // Retry-After) / MAINTENANCE or CARRIER_DISABLED (GraphQL), change nothing and reserve no
 // transaction id; settings and account fields stay reachable; switching back restores service.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
-import { activeLine, errorOf } from './helpers.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { statusesOf } from '../support/gateway.js';
+import { seedUnknownLine } from '../support/lines.js';
+import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 let token: string;
 
+const gateway = useGateway({ env: { CACHE_TTL_MS: '0' } });
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { CACHE_TTL_MS: '0' } });
   ({ token: admin } = await gateway.user({ superuser: true }));
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });
-afterAll(() => gateway.close());
 
 const setSetting = async (key: string, value: string) => {
   const answer = await gateway.rest('PUT', `/settings/${key}`, { token: admin, body: { value } });
@@ -26,7 +26,7 @@ describe('maintenance mode', () => {
   afterEach(() => setSetting('maintenance_mode', 'false'));
 
   it('answers 503 with Retry-After to carrier operations on REST, and MAINTENANCE on GraphQL', async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     await setSetting('maintenance_mode', 'true');
 
     const query = await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token });
@@ -89,9 +89,9 @@ describe('a disabled carrier', () => {
   afterEach(() => setSetting('carriers_enabled', '{"321": true, "carrier_b": true}'));
 
   it('answers CARRIER_DISABLED (503) for operations routed to it, and serves the other carrier', async () => {
-    const onB = await activeLine(gateway, 'carrier_b');
+    const onB = await seedUnknownLine(gateway, { carrier: 'carrier_b' });
     await gateway.app.services.lines.record({ mdn: onB.mdn, sim: onB.sim, carrier: 'carrier_b' });
-    const on321 = await activeLine(gateway, '321');
+    const on321 = await seedUnknownLine(gateway, { carrier: '321' });
     await setSetting('carriers_enabled', '{"carrier_b": false}');
 
     const transactionId = `DISABLED-${Date.now()}`;
@@ -119,7 +119,7 @@ describe('a disabled carrier', () => {
     await gateway.plan({ planId: 'B-ONLY', name: 'B only', carrierPlanId: 'PLUS5GB', carrier: 'carrier_b' });
     const { user, token: bUser } = await gateway.user({ carrier: 'carrier_b' });
     await gateway.app.services.directory.authorize(user.name, ['B-ONLY']);
-    const line = await activeLine(gateway, 'carrier_b');
+    const line = await seedUnknownLine(gateway, { carrier: 'carrier_b' });
     await setSetting('carriers_enabled', '{"carrier_b": false}');
 
     const change = await gateway.rest('POST', '/sim/plan/change/', { token: bUser, body: { mdn: line.mdn, new_plan_id: 'B-ONLY' } });

@@ -1,29 +1,7 @@
-// Shared by the query tests: lines seeded straight into a sandbox carrier, and the comparison
-// of a REST answer with its GraphQL twin.
+// GraphQL selections of every field of each query's result, and the GraphQL call of a query
+// with its arguments: the twin of a REST GET in the query tests.
 
-import { expect } from 'vitest';
-import { graphqlForm } from '../../support/graphql-form.js';
 import type { TestGateway } from '../../support/gateway.js';
-
-export { freshSim, seedDisconnectedLine, seedLine } from '../../support/lines.js';
-
-export { SEED_ADDRESS as ADDRESS } from '../../support/lines.js';
-
-/** Drops members a GraphQL selection answers null but REST leaves out. */
-function comparable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(comparable);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, member]) => member !== null && member !== undefined)
-      .map(([key, member]) => [key, comparable(member)]),
-  );
-}
-
-/** The GraphQL answer carries the same data as the REST body, in the schema's vocabulary (test/support/graphql-form.ts). */
-export function expectTwin(restBody: unknown, graphqlData: unknown): void {
-  expect(comparable(graphqlData)).toEqual(comparable(graphqlForm(restBody)));
-}
 
 /** GraphQL selections of every field of each query's result. */
 export const SELECTIONS = {

@@ -3,18 +3,18 @@
 // (HTTP 401) on GraphQL; introspection and GraphiQL need no token.
 
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, TEST_JWT_SECRET, type TestGateway, noData } from '../support/gateway.js';
-import { errorOf, jtiOf, signToken, unsignedToken } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_JWT_SECRET, noData } from '../support/gateway.js';
+import { errorOf } from '../support/surfaces.js';
+import { jtiOf, signToken, unsignedToken } from '../support/tokens.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
-afterAll(() => gateway.close());
 
 /** Asserts both surfaces refuse `authorization` with 401 and, when given, the detail. */
 async function expectRefused(authorization: string | undefined, detail?: string | RegExp): Promise<void> {
@@ -26,7 +26,7 @@ async function expectRefused(authorization: string | undefined, detail?: string 
   expect(typeof rest.body.detail).toBe('string');
   if (detail !== undefined) expect(rest.body.detail).toMatch(detail);
 
-  const response = await fetch(`${gateway.url}/graphql`, {
+  const response = await gateway.fetch('/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query: '{ me { name } }' }),
@@ -155,7 +155,7 @@ describe('what needs no token', () => {
   });
 
   it('serves GraphiQL without a token and without any CDN', async () => {
-    const response = await fetch(`${gateway.url}/graphql`, { headers: { accept: 'text/html' } });
+    const response = await gateway.fetch('/graphql', { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     const html = await response.text();

@@ -3,16 +3,13 @@
 // one shared budget for replicas that share Redis.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
+import { startGateway, type TestGateway, statusesOf, startReplica } from '../support/gateway.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
-import { errorOf, startReplica } from './helpers.js';
+import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
+const gateway = useGateway();
 
 const UNKNOWN_MDN = '5550009999';
 const suspend = (target: TestGateway, token: string, body: Record<string, unknown> = { mdn: UNKNOWN_MDN }) => target.rest('POST', '/sim/suspend/', { token, body });
@@ -89,7 +86,7 @@ describe('two replicas sharing Redis', () => {
   beforeAll(async () => {
     available = await redisAvailable();
     if (!available) return;
-    first = await startTestGateway({ env: { REDIS_URL } });
+    first = await startGateway({ env: { REDIS_URL } });
     second = await startReplica(first, { REDIS_URL });
   });
   afterAll(async () => {

@@ -6,17 +6,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { startTestGateway, TEST_JWT_SECRET, type TestGateway, statusesOf } from '../support/gateway.js';
-import { activeLine, errorOf } from './helpers.js';
+import { startGateway, TEST_JWT_SECRET, type TestGateway, statusesOf } from '../support/gateway.js';
+import { seedUnknownLine } from '../support/lines.js';
+import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let token: string;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });
-afterAll(() => gateway.close());
 
 const SUSPEND = 'mutation ($mdn: String!, $id: String) { suspendLine(input: { mdn: $mdn, transactionId: $id }) { status mdn transactionId message } }';
 const TRANSACTION = 'query ($id: String!) { transaction(id: $id) { id operation carrier mdn sim status httpStatus response createdAt updatedAt } }';
@@ -25,12 +25,12 @@ describe('generated transaction ids', () => {
   it('answers <PREFIX> and 12 uppercase hex characters on REST and GraphQL', async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const line = await activeLine(gateway);
+      const line = await seedUnknownLine(gateway);
       const rest = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn } });
       expect(rest.body.transaction_id).toMatch(/^SUSPEND_[0-9A-F]{12}$/);
       ids.add(rest.body.transaction_id as string);
     }
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const graphql = await gateway.graphql<{ suspendLine: { transactionId: string } }>(SUSPEND, { token, variables: { mdn: line.mdn } });
     expect(graphql.data?.suspendLine.transactionId).toMatch(/^SUSPEND_[0-9A-F]{12}$/);
     ids.add(graphql.data!.suspendLine.transactionId);
@@ -48,17 +48,17 @@ describe('generated transaction ids', () => {
 
 describe('caller-supplied transaction ids', () => {
   it('echoes the id on REST and GraphQL', async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const id = `MY-TX-${Date.now()}`;
     const rest = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
     expect(rest.body).toMatchObject({ status: 'success', transaction_id: id });
-    const other = await activeLine(gateway);
+    const other = await seedUnknownLine(gateway);
     const graphql = await gateway.graphql<{ suspendLine: { transactionId: string } }>(SUSPEND, { token, variables: { mdn: other.mdn, id: `${id}-gql` } });
     expect(graphql.data?.suspendLine.transactionId).toBe(`${id}-gql`);
   });
 
   it('refuses a repeated id with 409 and the spec body, on REST and on GraphQL, whoever repeats it', async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const id = `DUP-${Date.now()}`;
     expect((await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } })).status).toBe(200);
     const again = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
@@ -77,7 +77,7 @@ describe('caller-supplied transaction ids', () => {
 
   it('lets exactly one of 10 concurrent requests with one id win', async () => {
     const { token: racer } = await gateway.user();
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const id = `RACE10-${Date.now()}`;
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
@@ -103,7 +103,7 @@ describe('caller-supplied transaction ids', () => {
 
 describe('the transaction record', () => {
   it('records success and carrier failure with the answer the caller got', async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const ok = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: `OK-${line.mdn}` } });
     const failed = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: `FAIL-${line.mdn}` } });
     expect(failed.status).toBe(400);
@@ -116,7 +116,7 @@ describe('the transaction record', () => {
   });
 
   it("is visible to its owner and to a superuser only; another user gets NOT_FOUND", async () => {
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const id = `MINE-${line.mdn}`;
     await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
     const { token: stranger } = await gateway.user();
@@ -144,7 +144,7 @@ describe('carrier faults', () => {
 
   beforeAll(async () => {
     // Capture the gateway's own log lines at debug level.
-    faulty = await startTestGateway({
+    faulty = await startGateway({
       env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0', LOG_LEVEL: 'debug' },
       logger: createLogger('debug', (line) => logs.push(line)),
     });
@@ -153,7 +153,7 @@ describe('carrier faults', () => {
   afterAll(() => faulty.close());
 
   it('answers 502 with transaction_id when the carrier drops the connection, and records the outcome as unknown', async () => {
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ drop_rate: 1 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn } });
@@ -172,7 +172,7 @@ describe('carrier faults', () => {
   });
 
   it('answers 504 with transaction_id when the carrier is slower than CARRIER_TIMEOUT_MS', async () => {
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ latency_ms: 1500 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `SLOW-${line.mdn}` } });
@@ -189,7 +189,7 @@ describe('carrier faults', () => {
   });
 
   it('answers 502 when the carrier answers 5xx, and records it', async () => {
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ error_rate: 1 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `5XX-${line.mdn}` } });
@@ -203,7 +203,7 @@ describe('carrier faults', () => {
   });
 
   it('answers 502 when the carrier answers malformed JSON, and records the outcome as unknown', async () => {
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ garbage_rate: 1 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `GARBAGE-${line.mdn}` } });
@@ -221,7 +221,7 @@ describe('carrier faults', () => {
 
   it('logs no credential, secret or token while faults happen', async () => {
     const { token: extra } = await faulty.user({ superuser: true });
-    const line = await activeLine(faulty);
+    const line = await seedUnknownLine(faulty);
     await setFaults({ drop_rate: 1 });
     try {
       await faulty.rest('POST', '/sim/suspend/', { token: extra, body: { mdn: line.mdn } });
@@ -247,7 +247,7 @@ describe('a carrier that refuses connections', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    down = await startTestGateway({ env: { CARRIER_321_URL: `http://127.0.0.1:${port}`, CARRIER_321_API_KEY: 'sandbox-321-key', CARRIER_RETRIES: '1' } });
+    down = await startGateway({ env: { CARRIER_321_URL: `http://127.0.0.1:${port}`, CARRIER_321_API_KEY: 'sandbox-321-key', CARRIER_RETRIES: '1' } });
     ({ token: downToken } = await down.user());
   });
   afterAll(() => down.close());

@@ -15,9 +15,11 @@ import { loadConfig } from '../../src/config.js';
 import { parseDatabaseUrl, postgresSchema, type DatabaseProvider } from '../../src/db/client.js';
 import { openData } from '../../src/db/data.js';
 import { migrate, migrationsFolder, readMigrations, type MigrationReport } from '../../src/db/migrate.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { createPostgresSchema, POSTGRES_URL, postgresAvailable, type PostgresSchema } from '../support/postgres.js';
-import { activeLine, errorOf, REPO_ROOT, run } from './helpers.js';
+import { seedUnknownLine } from '../support/lines.js';
+import { errorOf } from '../support/surfaces.js';
+import { REPO_ROOT, run } from '../support/processes.js';
 
 interface MigrationRow {
   migration_name: string;
@@ -137,7 +139,7 @@ function migratorSuite(provider: DatabaseProvider, make: () => Promise<Fixture>,
       if (!ready) return context.skip('PostgreSQL is not available');
       const fixture = await fresh();
       // Separate processes, as two replicas starting together would be.
-      const results = await Promise.all([1, 2].map(() => run('node_modules/.bin/tsx', ['test/foundation/migrate-child.ts', fixture.url], {})));
+      const results = await Promise.all([1, 2].map(() => run('node_modules/.bin/tsx', ['test/database/migrate-child.ts', fixture.url], {})));
       for (const result of results) expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
       const reports = results.map((result) => JSON.parse(result.stdout) as MigrationReport);
       expect(sorted(reports.flatMap((report) => report.applied))).toEqual(sorted(names));
@@ -218,7 +220,7 @@ describe('the pipeline on PostgreSQL', () => {
 
   beforeAll(async () => {
     ready = await postgresAvailable();
-    if (ready) gateway = await startTestGateway({ database: 'postgresql' });
+    if (ready) gateway = await startGateway({ database: 'postgresql' });
   });
   afterAll(() => gateway?.close());
 
@@ -227,7 +229,7 @@ describe('the pipeline on PostgreSQL', () => {
     const { token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] });
     const { token: admin } = await gateway.user({ superuser: true });
 
-    const line = await activeLine(gateway);
+    const line = await seedUnknownLine(gateway);
     const suspended = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn } });
     expect(suspended.status).toBe(200);
     expect(suspended.body.transaction_id).toMatch(/^SUSPEND_[0-9A-F]{12}$/);
@@ -237,7 +239,7 @@ describe('the pipeline on PostgreSQL', () => {
     );
     expect(again.data?.suspendLine).toEqual({ status: 'FAILURE', message: 'Subscriber state not NEW or ACTIVE (935)' });
 
-    const other = await activeLine(gateway);
+    const other = await seedUnknownLine(gateway);
     const changed = await gateway.rest('POST', '/sim/plan/change/', { token, body: { mdn: other.mdn, new_plan_id: 'PREMIUM' } });
     expect(changed.status).toBe(200);
     expect(changed.body.transaction_id).toMatch(/^PLAN_CHANGE_[0-9A-F]{12}$/);
@@ -245,7 +247,7 @@ describe('the pipeline on PostgreSQL', () => {
     expect(refused.body).toEqual({ status: 'failure', message: 'Plan GOLD is not authorized for this user', code: 'HTTP_403' });
 
     // The unique insert holds on PostgreSQL too: one of ten concurrent requests wins.
-    const third = await activeLine(gateway);
+    const third = await seedUnknownLine(gateway);
     const id = `PG-RACE-${Date.now()}`;
     const statuses = await Promise.all(Array.from({ length: 10 }, () => gateway!.rest('POST', '/sim/suspend/', { token, body: { mdn: third.mdn, transaction_id: id } }).then((answer) => answer.status)));
     expect(sorted(statuses.map(String))).toEqual(['200', ...Array(9).fill('409')]);

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxCarriers, DEFAULT_SANDBOX_CREDENTIALS, type SandboxCarriers } from '../../src/sandbox/start.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { postgresAvailable } from '../support/postgres.js';
 import { startRecordingServer } from '../support/recording-server.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
@@ -21,7 +21,7 @@ interface Readiness {
 const CLOSED_PORT_URL = 'http://127.0.0.1:9';
 
 async function withGateway(env: Record<string, string>, run: (gateway: TestGateway) => Promise<void>): Promise<void> {
-  const gateway = await startTestGateway({ env });
+  const gateway = await startGateway({ env });
   try {
     await run(gateway);
   } finally {
@@ -32,7 +32,7 @@ async function withGateway(env: Record<string, string>, run: (gateway: TestGatew
 describe('with every dependency up', () => {
   let gateway: TestGateway;
   beforeAll(async () => {
-    gateway = await startTestGateway();
+    gateway = await startGateway();
   });
   afterAll(() => gateway.close());
 
@@ -113,7 +113,7 @@ describe('on PostgreSQL and a working Redis', () => {
   it('is ready', async (context) => {
     if (!(await postgresAvailable())) return context.skip('PostgreSQL is not available');
     if (!(await redisAvailable())) return context.skip('Redis is not available');
-    const gateway = await startTestGateway({ database: 'postgresql', env: { REDIS_URL } });
+    const gateway = await startGateway({ database: 'postgresql', env: { REDIS_URL } });
     try {
       const ready = await gateway.rest<Readiness>('GET', '/readyz');
       expect(ready.status).toBe(200);

@@ -2,23 +2,22 @@
 // before validation and without changing anything. The list is checked against the operation
 // table, so operations added later (balance adjustment, billing code) are covered too.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/operations/index.js';
-import { startTestGateway, type TestGateway, noData, statusesOf } from '../support/gateway.js';
-import { errorOf } from './helpers.js';
+import { noData, statusesOf } from '../support/gateway.js';
+import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 let plain: string;
 
 const FORBIDDEN_BODY = { detail: "The user doesn't have enough privileges" };
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
   ({ token: plain } = await gateway.user({ plans: ['BASIC'] }));
 });
-afterAll(() => gateway.close());
 
 const superuserOnly = operations.filter((operation) => operation.superuserOnly);
 

@@ -2,21 +2,20 @@
 // of the spec (422 `{detail:[{type,loc,msg}]}` / BAD_USER_INPUT, nothing changed), unknown keys
 // (404), carrier status without credentials, and a change seen by another replica.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway, statusesOf } from '../support/gateway.js';
-import { errorOf, startReplica } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, statusesOf, startReplica } from '../support/gateway.js';
+import { errorOf } from '../support/surfaces.js';
+import { useGateway } from '../support/use-gateway.js';
 
-let gateway: TestGateway;
 let admin: string;
 
 const CREDENTIALS = ['sandbox-321-key', 'sandbox-b-secret', 'sandbox-b-account'];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
+const gateway = useGateway();
 beforeAll(async () => {
-  gateway = await startTestGateway();
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
-afterAll(() => gateway.close());
 
 const put = (key: string, body: unknown) => gateway.rest('PUT', `/settings/${key}`, { token: admin, body });
 const value = async (key: string) => (await gateway.rest('GET', `/settings/${key}`, { token: admin })).body.value;
@@ -224,7 +223,7 @@ describe('carrier status', () => {
   });
 
   it('says credentials_configured false for a carrier whose URL is set without credentials', async () => {
-    const partial = await startTestGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
+    const partial = await startGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
     try {
       const { token } = await partial.user({ superuser: true });
       const answer = await partial.rest<Record<string, unknown>[]>('GET', '/settings/carriers/status', { token });
@@ -241,7 +240,7 @@ describe('carrier status', () => {
   });
 
   it('answers 503 (not 501) for the extended operations of carrier 321 when its credentials are missing', async () => {
-    const partial = await startTestGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
+    const partial = await startGateway({ env: { CARRIER_321_URL: 'http://127.0.0.1:9' } });
     try {
       const { token } = await partial.user({ superuser: true });
       const extended = await partial.rest('GET', '/sim/plan/active/3215550001', { token });
@@ -260,7 +259,7 @@ describe('carrier status', () => {
 describe('two replicas on one database', () => {
   it('sees a change made on the other replica within CACHE_TTL_MS', async () => {
     const ttl = 300;
-    const first = await startTestGateway({ env: { CACHE_TTL_MS: String(ttl) } });
+    const first = await startGateway({ env: { CACHE_TTL_MS: String(ttl) } });
     const second = await startReplica(first, { CACHE_TTL_MS: String(ttl) });
     try {
       const { token } = await first.user({ superuser: true });
