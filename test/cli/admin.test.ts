@@ -13,7 +13,7 @@ import { runCli } from '../../src/cli/main.js';
 import { DEFAULT_SANDBOX_CREDENTIALS } from '../../src/sandbox/start.js';
 import { startTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
-import { run, type ProcessResult } from '../foundation/helpers.js';
+import { run, type ProcessResult } from '../support/processes.js';
 
 interface CliResult {
   code: number;

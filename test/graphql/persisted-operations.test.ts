@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApplication } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { PersistedOperationsError, sha256Hex } from '../../src/graphql/persisted-operations.js';
-import { run } from '../foundation/helpers.js';
+import { run } from '../support/processes.js';
 import { startTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
 
 interface Answer {

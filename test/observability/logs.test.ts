@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childLogger, createLogger } from '../../src/lib/logger.js';
-import { eventually } from '../foundation/helpers.js';
+import { eventually } from '../support/eventually.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 import { startRecordingServer } from '../support/recording-server.js';

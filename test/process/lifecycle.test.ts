@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { openData } from '../../src/db/data.js';
-import { eventually, run, spawnIn, type RunningProcess } from '../foundation/helpers.js';
+import { eventually } from '../support/eventually.js';
+import { run, spawnIn, type RunningProcess } from '../support/processes.js';
 
 // The compiled gateway (dist/ is built by the suite's global setup), as in production.
 const GATEWAY = [process.execPath, ['dist/main.js']] as const;

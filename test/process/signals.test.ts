@@ -9,7 +9,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, REPO_ROOT, run, spawnIn, type RunningProcess } from '../foundation/helpers.js';
+import { eventually } from '../support/eventually.js';
+import { REPO_ROOT, run, spawnIn, type RunningProcess } from '../support/processes.js';
 import { accepting, alive, descendants, freePort } from '../support/processes.js';
 
 const dirs: string[] = [];

@@ -14,7 +14,8 @@ import { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
 import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { startTestGateway, TEST_JWT_SECRET } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
-import { eventually, spawnIn, type RunningProcess } from '../foundation/helpers.js';
+import { eventually } from '../support/eventually.js';
+import { spawnIn, type RunningProcess } from '../support/processes.js';
 
 const API_KEY = 'crash-321-key';
 

@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierId } from '../../src/carriers/types.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { activationBody, createPlans } from '../e2e/activation/helpers.js';
-import { eventually, startReplica } from '../foundation/helpers.js';
+import { activationBody } from '../e2e/activation/activations.js';
+import { createPlans } from '../support/plans.js';
+import { eventually } from '../support/eventually.js';
+import { startReplica } from '../support/gateway.js';
 import { pendingActivation, sandboxEnv, setFaults } from './support.js';
 
 const TRANSACTION = 'query ($id: String!) { transaction(id: $id) { id status httpStatus response recovered resolvedAt } }';

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { postgresAvailable } from '../support/postgres.js';
-import { createPlans } from '../e2e/activation/helpers.js';
-import { startReplica } from '../foundation/helpers.js';
+import { createPlans } from '../support/plans.js';
+import { startReplica } from '../support/gateway.js';
 import { pendingActivation, sandboxEnv } from './support.js';
 
 const ROWS = 24;

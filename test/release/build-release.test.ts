@@ -10,7 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { eventually, REPO_ROOT, run, spawnIn } from '../foundation/helpers.js';
+import { eventually } from '../support/eventually.js';
+import { REPO_ROOT, run, spawnIn } from '../support/processes.js';
 import { alive, freePort } from '../support/processes.js';
 
 const releaseTestsRun = process.env.CI === 'true' || process.env.RELEASE_TESTS === '1';

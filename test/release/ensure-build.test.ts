@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT, run } from '../foundation/helpers.js';
+import { REPO_ROOT, run } from '../support/processes.js';
 
 const dirs: string[] = [];
 afterEach(() => {

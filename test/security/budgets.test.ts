@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CostExtension } from '../../src/graphql/use-cost-budget.js';
-import { startReplica } from '../foundation/helpers.js';
+import { startReplica } from '../support/gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';

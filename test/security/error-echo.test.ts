@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quote, QUOTE_MAX } from '../../src/lib/quote.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { activationBody } from '../e2e/activation/helpers.js';
+import { activationBody } from '../e2e/activation/activations.js';
 
 describe('quote', () => {
   it('keeps short values as they are', () => {

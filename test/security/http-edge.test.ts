@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/lib/logger.js';
-import { eventually } from '../foundation/helpers.js';
+import { eventually } from '../support/eventually.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 

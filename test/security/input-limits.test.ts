@@ -14,8 +14,9 @@ import { def } from '../../src/lib/zod-introspect.js';
 import { EMAIL_PATTERN } from '../../src/operations/activation/fields.js';
 import { operations } from '../../src/operations/index.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { activateOnGraphQL, activationBody, ALL_PLANS, createPlans } from '../e2e/activation/helpers.js';
-import { REPO_ROOT } from '../foundation/helpers.js';
+import { activateOnGraphQL, activationBody } from '../e2e/activation/activations.js';
+import { ALL_PLANS, createPlans } from '../support/plans.js';
+import { REPO_ROOT } from '../support/processes.js';
 
 interface Finding {
   path: string;

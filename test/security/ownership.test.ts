@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSim, seedLine } from '../support/lines.js';
 import { startTestGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../support/gateway.js';
-import { snakeInput } from '../e2e/lifecycle/support.js';
+import { snakeInput } from '../support/surfaces.js';
 import { activate, createPlans, expectGraphQLRefusal, expectRestRefusal, PLANS, transactionId, type Caller, type Line } from './ownership-support.js';
 
 let gateway: TestGateway;

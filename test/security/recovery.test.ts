@@ -4,7 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noData, startTestGateway, type TestGateway } from '../support/gateway.js';
-import { activationBody, camel, createPlans } from '../e2e/activation/helpers.js';
+import { activationBody } from '../e2e/activation/activations.js';
+import { camelInput as camel } from '../support/surfaces.js';
+import { createPlans } from '../support/plans.js';
 
 const RULE = 'transaction_id must be 1 to 64 printable ASCII characters without spaces (0x21-0x7E)';
 const TRANSACTION = 'query ($id: String!) { transaction(id: $id) { id status response } }';

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openData } from '../../src/db/data.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { eventually, spawnIn, type RunningProcess } from '../foundation/helpers.js';
+import { eventually } from '../support/eventually.js';
+import { spawnIn, type RunningProcess } from '../support/processes.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 interface Line {

@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jtiOf, signToken } from '../foundation/helpers.js';
+import { jtiOf, signToken } from '../support/tokens.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 let gateway: TestGateway;
