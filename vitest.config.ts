@@ -2,20 +2,33 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that start their own gateways and leave no global state behind (no global tracer, no
- * process-wide env): they share one module registry per worker (`isolate: false`), so the
+ * Files that start their own gateways and leave no global state behind (all but the tracing
+ * test, which installs a global tracer provider): they share one module registry per worker (`isolate: false`), so the
  * gateway's modules (Yoga, Pothos, Prisma…) are imported once per worker instead of once per
  * file, which was a third of the suite's time. Everything else keeps a fresh registry per file.
  */
 const SHARED_MODULES = [
   'test/access/**/*.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/carriers/**/*.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/clients/**/*.test.ts',
   'test/database/**/*.test.ts',
+  'test/docs/**/*.test.ts',
   'test/e2e/**/*.test.ts',
   'test/graphql/**/*.test.ts',
   'test/http/**/*.test.ts',
   'test/lines/**/*.test.ts',
+  'test/observability/logs.test.ts',
+  'test/observability/metrics.test.ts',
   'test/pipeline/**/*.test.ts',
+  'test/process/**/*.test.ts',
+  'test/recovery/**/*.test.ts',
+  'test/release/**/*.test.ts',
+  'test/rest/**/*.test.ts',
   'test/routing/**/*.test.ts',
+  'test/sandbox/**/*.test.ts',
+  'test/security/**/*.test.ts',
   'test/settings/**/*.test.ts',
   'test/schema.test.ts',
 ];
