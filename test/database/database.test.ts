@@ -139,7 +139,7 @@ function migratorSuite(provider: DatabaseProvider, make: () => Promise<Fixture>,
       if (!ready) return context.skip('PostgreSQL is not available');
       const fixture = await fresh();
       // Separate processes, as two replicas starting together would be.
-      const results = await Promise.all([1, 2].map(() => run('node_modules/.bin/tsx', ['test/database/migrate-child.ts', fixture.url], {})));
+      const results = await Promise.all([1, 2].map(() => run(process.execPath, ['test/database/migrate-child.mjs', fixture.url], {})));
       for (const result of results) expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
       const reports = results.map((result) => JSON.parse(result.stdout) as MigrationReport);
       expect(sorted(reports.flatMap((report) => report.applied))).toEqual(sorted(names));
