@@ -33,8 +33,16 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return 'identity';
 }
 
+type Variant = Promise<{ body: Buffer; etag: string }>;
+
+/**
+ * Encoded bodies by content hash and encoding, shared by every asset of the process: a body
+ * served by several gateways in one process (tests, the CLI beside a server) is compressed once.
+ */
+const variantsByContent = new Map<string, Variant>();
+
 export class StaticAsset {
-  private readonly variants = new Map<Encoding, Promise<{ body: Buffer; etag: string }>>();
+  private contentHash: string | undefined;
 
   constructor(
     private readonly body: Buffer,
@@ -48,12 +56,14 @@ export class StaticAsset {
     return createHash('sha256').update(this.body).digest('base64url').slice(0, 12);
   }
 
-  private variant(encoding: Encoding): Promise<{ body: Buffer; etag: string }> {
-    let variant = this.variants.get(encoding);
+  private variant(encoding: Encoding): Variant {
+    this.contentHash ??= createHash('sha256').update(this.body).digest('base64url');
+    const key = `${this.contentHash}:${encoding}`;
+    let variant = variantsByContent.get(key);
     if (!variant) {
       const made = encoding === 'identity' ? Promise.resolve(this.body) : compressors[encoding](this.body);
       variant = made.then((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }));
-      this.variants.set(encoding, variant);
+      variantsByContent.set(key, variant);
     }
     return variant;
   }
