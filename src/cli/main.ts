@@ -10,7 +10,7 @@ import { openData, type DataServices } from '../db/data.js';
 import { createPlan, updatePlan } from '../operations/management/plans.js';
 import { authorizePlans, createUser, updateUser } from '../operations/management/users.js';
 import { issueToken } from '../operations/management/tokens.js';
-import { GatewayError, ValidationFailedError } from '../pipeline/errors.js';
+import { GatewayError, ValidationFailedError } from '../errors/gateway-errors.js';
 import { validateInput } from '../pipeline/validate.js';
 import type { CarrierId } from '../carriers/types.js';
 import type { ConnectedCarriers } from '../carriers/connect.js';

@@ -19,7 +19,7 @@ import { getServiceInfo } from '../operations/queries/service-info.js';
 import { getSimDetails } from '../operations/queries/sim-details.js';
 import { getUsage } from '../operations/queries/usage.js';
 import { mdn as mdnSchema } from '../operations/schemas/fields.js';
-import { UnauthenticatedError } from '../pipeline/errors.js';
+import { UnauthenticatedError } from '../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
 import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';

@@ -17,7 +17,7 @@ import {
   NotSupportedError,
   PlanNotAuthorizedError,
   UnauthenticatedError,
-} from './errors.js';
+} from '../errors/gateway-errors.js';
 import { convertKeys, toSnake } from '../lib/case.js';
 import { checkLineOwnership } from './line-ownership.js';
 import type { RequestContext } from './request-context.js';

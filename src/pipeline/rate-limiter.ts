@@ -3,7 +3,7 @@
 
 import { getGraphQLRateLimiter } from 'graphql-rate-limit';
 import { rateLimitHeaders, type RateLimitState } from '../http/rate-limit-headers.js';
-import { RateLimitedError } from './errors.js';
+import { RateLimitedError } from '../errors/gateway-errors.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 
 export interface RateLimit {

@@ -8,7 +8,7 @@ import { tooLargeHeaders } from '../http/body-limit.js';
 import { BodyTooLargeError, InvalidJsonError, JsonTooDeepError, readJsonBody, sendJson, type BodyLimits } from '../http/json.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { executeOperation } from '../pipeline/execute.js';
-import { ValidationFailedError } from '../pipeline/errors.js';
+import { ValidationFailedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { logRefusal, writeRestError, type LogScope } from './error-response.js';
 import { inSchemaOrder } from './field-order.js';

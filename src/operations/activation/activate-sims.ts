@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { convertKeys, toSnake } from '../../lib/case.js';
-import { isGatewayError } from '../../pipeline/errors.js';
+import { isGatewayError } from '../../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../../pipeline/execute.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
 import { defineOperation } from '../define.js';

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { quote } from '../../lib/quote.js';
-import { NotFoundError, ValidationFailedError } from '../../pipeline/errors.js';
+import { NotFoundError, ValidationFailedError } from '../../errors/gateway-errors.js';
 import { SettingRuleViolation, isSettingKey } from '../../settings/definitions.js';
 import { defineOperation } from '../define.js';
 import { capped } from '../schemas/fields.js';
