@@ -6,14 +6,14 @@
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { ConfigError, describeConfig, loadConfig } from '../config.js';
-import { openData, type DataServices } from '../db/data.js';
+import { openData, type DataServices } from '../app/data.js';
 import { createPlan, updatePlan } from '../operations/management/plans.js';
 import { authorizePlans, createUser, updateUser } from '../operations/management/users.js';
 import { issueToken } from '../operations/management/tokens.js';
 import { GatewayError, ValidationFailedError } from '../errors/gateway-errors.js';
 import { validateInput } from '../pipeline/validate.js';
 import type { CarrierId } from '../carriers/types.js';
-import type { ConnectedCarriers } from '../carriers/connect.js';
+import type { ConnectedCarriers } from '../app/carriers.js';
 import { assignLineOwner as assign } from '../lines/assign-owner.js';
 import { LineRegistry } from '../lines/registry.js';
 import { assignLineOwnerInput } from '../operations/admin/line-owner.js';
@@ -191,7 +191,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
       // Carriers (the configured URLs, else empty in-process sandboxes) only for a line the registry lacks.
       let connected: ConnectedCarriers | null = null;
       const carriers = async () => {
-        const { connectCarriers } = await import('../carriers/connect.js');
+        const { connectCarriers } = await import('../app/carriers.js');
         connected = await connectCarriers(config);
         return connected.registry;
       };

@@ -9,7 +9,7 @@ import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '..
 import type { PlanRecord, UserRecord } from '../directory/types.js';
 import type { RateLimit } from '../pipeline/rate-limiter.js';
 import type { RequestContext } from '../pipeline/request-context.js';
-import type { Services } from '../services.js';
+import type { Services } from '../pipeline/services.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 

@@ -2,7 +2,7 @@
 // GraphQL fields of the same operation share one identity, hence one budget.
 
 import { getGraphQLRateLimiter } from 'graphql-rate-limit';
-import { rateLimitHeaders, type RateLimitState } from '../http/rate-limit-headers.js';
+import { rateLimitHeaders, type RateLimitState } from '../lib/rate-limit-headers.js';
 import { RateLimitedError } from '../errors/gateway-errors.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 

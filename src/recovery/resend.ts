@@ -8,7 +8,7 @@ import { runCarrierHandler, type CarrierAnswer } from '../pipeline/execute.js';
 import { requestContextFor } from '../pipeline/request-context.js';
 import type { TransactionRecord } from '../pipeline/transaction-log.js';
 import type { CarrierContext, RegisteredOperation } from '../operations/define.js';
-import type { Services } from '../services.js';
+import type { Services } from '../pipeline/services.js';
 
 /** Why a row cannot be re-sent (yet): reported, and retried later like a fault. */
 export class NotResendable extends Error {

@@ -6,7 +6,7 @@ import { convertKeys, toCamel, toSnake } from '../lib/case.js';
 import { quote } from '../lib/quote.js';
 import { tooLargeHeaders } from '../http/body-limit.js';
 import { BodyTooLargeError, InvalidJsonError, JsonTooDeepError, readJsonBody, sendJson, type BodyLimits } from '../http/json.js';
-import { rateLimitHeaders } from '../http/rate-limit-headers.js';
+import { rateLimitHeaders } from '../lib/rate-limit-headers.js';
 import { executeOperation } from '../pipeline/execute.js';
 import { ValidationFailedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';

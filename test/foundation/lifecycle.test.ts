@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { openData } from '../../src/db/data.js';
+import { openData } from '../../src/app/data.js';
 import { eventually, run, spawnIn, type RunningProcess } from './helpers.js';
 
 // The compiled gateway (dist/ is built by the suite's global setup), as in production.

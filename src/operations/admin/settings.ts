@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { quote } from '../../lib/quote.js';
 import { NotFoundError, ValidationFailedError } from '../../errors/gateway-errors.js';
-import { SettingRuleViolation, isSettingKey } from '../../settings/definitions.js';
+import { CARRIER_IDS } from '../../carriers/types.js';
+import { SettingRuleViolation, displayNameKey, isSettingKey } from '../../settings/definitions.js';
 import { defineOperation } from '../define.js';
 import { capped } from '../schemas/fields.js';
 import { carrierStatus, setting, settingView } from './schemas.js';
@@ -72,5 +73,14 @@ export const carrierStatuses = defineOperation({
   output: z.array(carrierStatus),
   superuserOnly: true,
   routing: 'none',
-  handle: async ({ services }) => ({ status: 200, body: services.carriers.statuses(await services.settings.values()) }),
+  handle: async ({ services }) => {
+    const settings = await services.settings.values();
+    const body = CARRIER_IDS.map((carrier) => ({
+      carrier,
+      enabled: settings.carriers_enabled[carrier],
+      credentialsConfigured: services.carriers.credentialsConfigured(carrier),
+      displayName: settings[displayNameKey(carrier)],
+    }));
+    return { status: 200, body };
+  },
 });
