@@ -4,19 +4,15 @@
 // before the database is opened, so a typo never half-runs a command.
 
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
 import { ConfigError, describeConfig, loadConfig } from '../config.js';
 import { openData, type DataServices } from '../app/data.js';
-import { createPlan, updatePlan } from '../operations/management/plans.js';
-import { authorizePlans, createUser, updateUser } from '../operations/management/users.js';
-import { issueToken } from '../operations/management/tokens.js';
 import { GatewayError, ValidationFailedError } from '../errors/gateway-errors.js';
+import { operationNamed } from '../operations/index.js';
 import { validateInput } from '../pipeline/validate.js';
 import type { CarrierId } from '../carriers/types.js';
 import type { ConnectedCarriers } from '../app/carriers.js';
 import { assignLineOwner as assign } from '../lines/assign-owner.js';
 import { LineRegistry } from '../lines/registry.js';
-import { assignLineOwnerInput } from '../operations/admin/line-owner.js';
 
 const USAGE = `Usage: npm run --silent admin -- <command>
 
@@ -128,11 +124,11 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
   const command = `${noun ?? ''} ${verb ?? ''}`.trim();
   switch (command) {
     case 'user create': {
-      const input = validateInput(createUser.input, { name: rest[0], superuser: bool(flags.superuser, 'superuser'), carrierPreference: flags.carrier }) as Parameters<typeof directory.createUser>[0];
+      const input = validateInput(operationNamed('createUser').input, { name: rest[0], superuser: bool(flags.superuser, 'superuser'), carrierPreference: flags.carrier }) as Parameters<typeof directory.createUser>[0];
       return print(await directory.createUser(input));
     }
     case 'user update': {
-      const input = validateInput(updateUser.input, {
+      const input = validateInput(operationNamed('updateUser').input, {
         name: rest[0],
         superuser: bool(flags.superuser, 'superuser'),
         carrierPreference: carrierOrNone(flags.carrier),
@@ -144,7 +140,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
     case 'user list':
       return print(await directory.listUsers());
     case 'plan create': {
-      const input = validateInput(createPlan.input, {
+      const input = validateInput(operationNamed('createPlan').input, {
         planId: rest[0],
         name: flags.name,
         carrierPlanId: flags['carrier-plan-id'],
@@ -156,7 +152,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
       return print(await directory.createPlan(input));
     }
     case 'plan update': {
-      const input = validateInput(updatePlan.input, {
+      const input = validateInput(operationNamed('updatePlan').input, {
         planId: rest[0],
         name: flags.name,
         carrierPlanId: flags['carrier-plan-id'],
@@ -171,11 +167,11 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
     case 'plan list':
       return print(await directory.listPlans());
     case 'plan authorize': {
-      const input = validateInput(authorizePlans.input, { user: rest[0], planIds: rest.slice(1) }) as { user: string; planIds: string[] };
+      const input = validateInput(operationNamed('authorizePlans').input, { user: rest[0], planIds: rest.slice(1) }) as { user: string; planIds: string[] };
       return print(await directory.authorize(input.user, input.planIds));
     }
     case 'token issue': {
-      const input = validateInput(issueToken.input, { user: rest[0], ttl: flags.ttl }) as { user: string; ttl?: string };
+      const input = validateInput(operationNamed('issueToken').input, { user: rest[0], ttl: flags.ttl }) as { user: string; ttl?: string };
       const issued = await tokens.issue(await directory.userByName(input.user), input.ttl ?? config.TOKEN_TTL);
       process.stdout.write(`${issued.token}\n`);
       return;
@@ -187,7 +183,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, [n
     }
     case 'line assign':
     case 'line unassign': {
-      const input = validateInput(assignLineOwnerInput, { mdn: rest[0], user: verb === 'assign' ? rest[1] : undefined, carrier: flags.carrier }) as z.infer<typeof assignLineOwnerInput>;
+      const input = validateInput(operationNamed('assignLineOwner').input, { mdn: rest[0], user: verb === 'assign' ? rest[1] : undefined, carrier: flags.carrier }) as { mdn: string; user?: string; carrier?: CarrierId };
       // Carriers (the configured URLs, else empty in-process sandboxes) only for a line the registry lacks.
       let connected: ConnectedCarriers | null = null;
       const carriers = async () => {

@@ -3,7 +3,7 @@
 // body a REST caller would get (in camelCase).
 
 import type { z } from 'zod';
-import type { RegisteredOperation } from '../operations/define.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';

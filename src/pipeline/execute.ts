@@ -7,7 +7,7 @@ import { inCarrierCallScope } from '../carriers/call-scope.js';
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import type { CarrierId } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
-import type { CarrierContext, Outcome, RegisteredOperation } from '../operations/define.js';
+import type { CarrierContext, Outcome, RegisteredOperation } from './operation.js';
 import {
   CarrierDisabledError,
   CarrierUnavailableError,
@@ -71,7 +71,10 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
   if (operation.rateLimit && !options.budgeted) request.rateLimit = await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
   const input = validateInput(operation.input, await pending.read(), pending.sources) as Fields;
 
-  if (operation.routing === 'none') return operation.runLocal({ input, user, services, request });
+  if (operation.routing === 'none') {
+    const runOperation = (item: RegisteredOperation, itemInput: unknown) => executeOperation(item, givenInput(itemInput), request);
+    return operation.runLocal({ input, user, services, request, runOperation });
+  }
 
   const plan = operation.planField ? await authorizedPlan(request, user, text(input[operation.planField]) ?? '') : null;
   await checkLineOwnership(operation, input, request, user);

@@ -6,7 +6,7 @@
 import { CarrierFault } from '../carriers/errors.js';
 import type { Config } from '../config.js';
 import { convertKeys, toSnake } from '../lib/case.js';
-import type { RegisteredOperation } from '../operations/define.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
 import type { RecoveryLeases } from './leases.js';
 import { NotResendable, resend } from './resend.js';

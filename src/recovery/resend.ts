@@ -7,7 +7,7 @@ import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
 import { runCarrierHandler, type CarrierAnswer } from '../pipeline/execute.js';
 import { requestContextFor } from '../pipeline/request-context.js';
 import type { TransactionRecord } from '../pipeline/transaction-log.js';
-import type { CarrierContext, RegisteredOperation } from '../operations/define.js';
+import type { CarrierContext, RegisteredOperation } from '../pipeline/operation.js';
 import type { Services } from '../pipeline/services.js';
 
 /** Why a row cannot be re-sent (yet): reported, and retried later like a fault. */

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { packageRoot } from '../lib/package-root.js';
-import type { RegisteredOperation } from '../operations/define.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { sendJson } from '../http/json.js';
 import { StaticAsset } from '../http/static-asset.js';

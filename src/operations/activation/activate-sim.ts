@@ -1,7 +1,8 @@
 // POST /sim/activate/: activates a SIM on an authorized plan, on the plan's carrier (else
 // the user's preference, else the default carrier), and records where the new line lives.
 
-import { defineOperation, type CarrierOperationSpec } from '../define.js';
+import type { CarrierOperationSpec } from '../../pipeline/operation.js';
+import { defineOperation } from '../define.js';
 import { operationResult, success, type OperationResult } from '../schemas/envelope.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911Of } from '../schemas/e911.js';
@@ -12,7 +13,7 @@ import { activationFields, type ActivationFields } from './fields.js';
  * both, and bulk activation runs each SIM through this same definition (see activate-sims.ts).
  */
 export const activationSpec = {
-  name: 'activateSim',
+  name: 'activateSim' as const,
   kind: 'mutation',
   description:
     'Activates a SIM (19–20 digit ICCID) on one of your authorized plans and returns the new line (mdn, customer id). The carrier is the plan’s, else your preference, else the default carrier. eSIMs (is_esim Y) need an email. On a WFC plan an invalid E911 address still activates, with `warning` and `wfcStatus: false`',
@@ -49,7 +50,7 @@ export const activationSpec = {
   }),
 } satisfies CarrierOperationSpec<ActivationFields, OperationResult>;
 
-export const activateSim = defineOperation<ActivationFields, OperationResult>({
+export const activateSim = defineOperation({
   ...activationSpec,
   rest: { method: 'POST', path: '/sim/activate/' },
   rateLimit: { max: 30, window: 'minute' },

@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import type { CarrierRejection } from '../../carriers/errors.js';
-import type { Outcome } from '../define.js';
+import type { Outcome } from '../../pipeline/operation.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { matching } from '../schemas/fields.js';
 

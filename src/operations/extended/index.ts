@@ -1,6 +1,5 @@
 // Carrier-specific extended operations (carrier 321 only; 501 elsewhere), one per file.
 
-import type { RegisteredOperation } from '../define.js';
 import { getAccount } from './account.js';
 import { getActivePlan } from './active-plan.js';
 import { listAvailablePlans } from './available-plans.js';
@@ -33,7 +32,7 @@ export {
   validateAddress,
 };
 
-export const extendedOperations: RegisteredOperation[] = [
+export const extendedOperations = [
   listAvailablePlans,
   validateAddress,
   getDeviceUnlockStatus,

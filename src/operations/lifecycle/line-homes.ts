@@ -2,7 +2,7 @@
 // later operations on the line are routed to the carrier that now holds it.
 
 import { LINE_STATUSES, type LineStatus } from '../../carriers/types.js';
-import type { CarrierContext } from '../define.js';
+import type { CarrierContext } from '../../pipeline/operation.js';
 
 const isLineStatus = (value: string | undefined): value is LineStatus => (LINE_STATUSES as readonly string[]).includes(value ?? '');
 

@@ -1,7 +1,6 @@
 // Information queries (all GET, 60/min): line records (usage, service, raw usage, network
 // status), coverage, devices and SIMs.
 
-import type { RegisteredOperation } from '../define.js';
 import { getCarrierUsage } from './carrier-usage.js';
 import { getCoverage } from './coverage.js';
 import { getDeviceCompatibility } from './device-compatibility.js';
@@ -12,7 +11,7 @@ import { getServiceInfo } from './service-info.js';
 import { getSimDetails } from './sim-details.js';
 import { getUsage } from './usage.js';
 
-export const queryOperations: RegisteredOperation[] = [
+export const queryOperations = [
   getUsage,
   getServiceInfo,
   getCarrierUsage,
