@@ -5,26 +5,26 @@
 import { me } from './account/me.js';
 import { transaction } from './account/transaction.js';
 import { activationOperations } from './activation/index.js';
-import { carrierStatuses, getSetting, listSettings, updateSetting } from './admin/settings.js';
+import { carrierStatuses, setting, settings, updateSetting } from './admin/settings.js';
 import { assignLineOwner } from './admin/line-owner.js';
 import { extendedOperations } from './extended/index.js';
 import { featureOperations } from './features/index.js';
 import { lifecycleOperations } from './lifecycle/index.js';
-import { authorizePlans, createUser, deauthorizePlans, listUsers, updateUser } from './management/users.js';
-import { createPlan, listPlans, updatePlan } from './management/plans.js';
+import { authorizePlans, createUser, deauthorizePlans, users, updateUser } from './management/users.js';
+import { createPlan, plans, updatePlan } from './management/plans.js';
 import { issueToken, revokeToken } from './management/tokens.js';
 import { planOperations } from './plans/index.js';
 import { queryOperations } from './queries/index.js';
 
-export const adminOperations = [listSettings, getSetting, updateSetting, carrierStatuses, assignLineOwner];
+export const adminOperations = [settings, setting, updateSetting, carrierStatuses, assignLineOwner];
 export const accountOperations = [me, transaction];
 export const managementOperations = [
-  listUsers,
+  users,
   createUser,
   updateUser,
   authorizePlans,
   deauthorizePlans,
-  listPlans,
+  plans,
   createPlan,
   updatePlan,
   issueToken,

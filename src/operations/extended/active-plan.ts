@@ -16,7 +16,7 @@ export const activePlanResult = z
   })
   .meta({ id: 'ActivePlanResult', description: 'The plan currently active on a line' });
 
-export const getActivePlan = defineOperation({
+export const activePlan = defineOperation({
   name: 'activePlan',
   kind: 'query',
   description: 'The plan SOC currently active on a line (carrier 321 only; 501 elsewhere)',

@@ -23,7 +23,7 @@ export const availablePlansResult = z
   })
   .meta({ id: 'AvailablePlansResult', description: 'The operation envelope with the carrier plan catalogue' });
 
-export const listAvailablePlans = defineOperation({
+export const availablePlans = defineOperation({
   name: 'availablePlans',
   kind: 'query',
   description: 'Lists all plan SOC codes of the carrier (carrier 321 only; 501 elsewhere)',

@@ -23,7 +23,7 @@ export const customerImpactingEventsResult = z
   })
   .meta({ id: 'CustomerImpactingEventsResult', description: 'Customer-impacting events (CIM) of the carrier network' });
 
-export const getCustomerImpactingEvents = defineOperation({
+export const customerImpactingEvents = defineOperation({
   name: 'customerImpactingEvents',
   kind: 'query',
   description:

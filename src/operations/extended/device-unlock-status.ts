@@ -16,7 +16,7 @@ export const deviceUnlockStatusResult = z
   })
   .meta({ id: 'DeviceUnlockStatusResult', description: 'Unlock status and eligibility of a device' });
 
-export const getDeviceUnlockStatus = defineOperation({
+export const deviceUnlockStatus = defineOperation({
   name: 'deviceUnlockStatus',
   kind: 'query',
   description: 'Unlock status and unlock eligibility of a device, by IMEI (carrier 321 only; 501 elsewhere). Unknown device: (506)',

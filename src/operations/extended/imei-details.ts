@@ -20,7 +20,7 @@ export const imeiDetailsResult = z
   })
   .meta({ id: 'ImeiDetailsResult', description: 'Device details of an IMEI' });
 
-export const getImeiDetails = defineOperation({
+export const imeiDetails = defineOperation({
   name: 'imeiDetails',
   kind: 'query',
   description: 'Device details of an IMEI: make, model, capabilities, blacklist status (carrier 321 only; 501 elsewhere). Unknown device: (506)',

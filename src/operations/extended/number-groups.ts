@@ -24,7 +24,7 @@ export const numberGroupsResult = z
   })
   .meta({ id: 'NumberGroupsResult', description: 'Number groups available in a ZIP code' });
 
-export const getNumberGroups = defineOperation({
+export const numberGroups = defineOperation({
   name: 'numberGroups',
   kind: 'query',
   description: 'Number groups available for new numbers in a ZIP code (carrier 321 only; 501 elsewhere). Invalid ZIP: (510)',

@@ -22,7 +22,7 @@ export const poolUsageResult = z
   })
   .meta({ id: 'PoolUsageResult', description: 'Shared data pool usage across the lines of an account' });
 
-export const getPoolUsage = defineOperation({
+export const poolUsage = defineOperation({
   name: 'poolUsage',
   kind: 'query',
   description: 'Shared data pool usage across the lines of an account (carrier 321 only; 501 elsewhere). Unknown account: (918)',

@@ -21,7 +21,7 @@ export const productsResult = z
   })
   .meta({ id: 'ProductsResult', description: 'The feature SOCs active on a line' });
 
-export const getProducts = defineOperation({
+export const products = defineOperation({
   name: 'products',
   kind: 'query',
   description: 'The feature SOCs active on a line (carrier 321 only; 501 elsewhere)',

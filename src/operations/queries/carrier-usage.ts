@@ -30,7 +30,7 @@ export const carrierUsageResult = z
   })
   .meta({ id: 'CarrierUsageResult', description: 'Raw carrier usage records of a line' });
 
-export const getCarrierUsage = defineOperation({
+export const carrierUsage = defineOperation({
   name: 'carrierUsage',
   kind: 'query',
   description: 'Raw usage records (voice, data, SMS) as the carrier holds them; investigates discrepancies that the balance query does not explain',

@@ -37,7 +37,7 @@ const uncovered = (zip: string, rejection: CarrierRejection) => ({
   body: { zipCode: zip, covered: false, status: 'failure' as const, areas: [], message: rejection.message },
 });
 
-export const getCoverage = defineOperation({
+export const coverage = defineOperation({
   name: 'coverage',
   kind: 'query',
   description: 'Network coverage at a ZIP code with its covered areas. An uncovered or invalid ZIP answers covered false, status failure and no areas (HTTP 200)',
@@ -47,9 +47,9 @@ export const getCoverage = defineOperation({
   rateLimit: { max: 60, window: 'minute' },
   routing: 'default',
   handle: async ({ carrier, input }) => {
-    const coverage = await carrier.getCoverage(input.zipCode);
-    if (!coverage.covered) return uncovered(input.zipCode, NOT_COVERED);
-    return { status: 200, body: { zipCode: input.zipCode, covered: true, status: 'success' as const, areas: coverage.areas, message: 'Success' } };
+    const answer = await carrier.getCoverage(input.zipCode);
+    if (!answer.covered) return uncovered(input.zipCode, NOT_COVERED);
+    return { status: 200, body: { zipCode: input.zipCode, covered: true, status: 'success' as const, areas: answer.areas, message: 'Success' } };
   },
   onRejection: (rejection, { input }) => uncovered(input.zipCode, rejection),
 });

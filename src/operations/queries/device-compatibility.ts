@@ -9,7 +9,7 @@ import { imei } from '../schemas/fields.js';
 
 export const deviceStatusCode = z.enum(['SUCCESS', 'FAILURE']).meta({ id: 'DeviceStatusCode', description: 'SUCCESS when the device is known, FAILURE when it is not' });
 
-export const deviceCompatibility = z
+export const deviceCompatibilityResult = z
   .object({
     imei: z.string().describe('Device IMEI'),
     compatible: z.boolean().describe('Whether the device works on the network; false when the device is not found'),
@@ -53,13 +53,13 @@ const unknownDevice = (deviceImei: string, rejection: CarrierRejection) => ({
   },
 });
 
-export const getDeviceCompatibility = defineOperation({
+export const deviceCompatibility = defineOperation({
   name: 'deviceCompatibility',
   kind: 'query',
   description: 'Whether a device (IMEI) is compatible with the network, with its make, model and capabilities. An unknown device answers compatible false, status failure (HTTP 200)',
   rest: { method: 'GET', path: '/sim/device/{imei}' },
   input: z.object({ imei }),
-  output: deviceCompatibility,
+  output: deviceCompatibilityResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'default',
   handle: async ({ carrier, input }) => {

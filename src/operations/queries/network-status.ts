@@ -20,7 +20,7 @@ export const networkStatusResult = z
   })
   .meta({ id: 'NetworkStatus', description: 'Network (HLR) status of a line' });
 
-export const getNetworkStatus = defineOperation({
+export const networkStatus = defineOperation({
   name: 'networkStatus',
   kind: 'query',
   description: 'Network (HLR) status of a line: SIM, IMEI, IMSI, SIM status and provisioned service codes',

@@ -31,7 +31,7 @@ const notEligible = (zip: string, rejection: CarrierRejection) => {
   };
 };
 
-export const getQuickCoverage = defineOperation({
+export const quickCoverage = defineOperation({
   name: 'quickCoverage',
   kind: 'query',
   description: 'Quick yes/no coverage check for activation at a ZIP code: covered, and a message stating whether activation is eligible',

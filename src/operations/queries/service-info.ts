@@ -43,7 +43,7 @@ export const serviceRecord = z
   })
   .meta({ id: 'ServiceRecord', description: 'The full service record of a line' });
 
-export const getServiceInfo = defineOperation({
+export const serviceInfo = defineOperation({
   name: 'serviceInfo',
   kind: 'query',
   description: 'Full service information of a line: device, plan, service codes, balances, subscriptions, E911 address and hotline status',

@@ -5,7 +5,7 @@ import { defineOperation } from '../define.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { iccid } from '../schemas/fields.js';
 
-export const simDetails = z
+export const simDetailsResult = z
   .object({
     sim: z.string().describe('SIM (ICCID)'),
     status: operationStatus,
@@ -20,13 +20,13 @@ export const simDetails = z
   })
   .meta({ id: 'SimDetails', description: 'Details of a SIM' });
 
-export const getSimDetails = defineOperation({
+export const simDetails = defineOperation({
   name: 'simDetails',
   kind: 'query',
   description: 'Details of a SIM: activation and WFC eligibility, PUK codes, creation and expiration dates, ICCID status',
   rest: { method: 'GET', path: '/sim/details/{sim}' },
   input: z.object({ sim: iccid }),
-  output: simDetails,
+  output: simDetailsResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'sim',
   handle: async ({ carrier, input }) => {
