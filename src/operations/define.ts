@@ -4,8 +4,23 @@
 // the table holds them type-erased as `RegisteredOperation` (src/pipeline/operation.ts).
 
 import type { z } from 'zod';
-import type { NamedOperation, OperationSpec } from '../pipeline/operation.js';
+import type {
+  CarrierCall,
+  CarrierOperationSpec,
+  ExtendedOperationSpec,
+  LocalOperationSpec,
+  NamedOperation,
+  OperationSpec,
+  Outcome,
+  PlanOperationSpec,
+} from '../pipeline/operation.js';
 
+// One signature per kind of spec, so that each handler's context is typed by what its spec
+// declares: `planField` gives a plan, `extended: true` the extended operations.
+export function defineOperation<I, O, const N extends string = string>(spec: PlanOperationSpec<I, O> & { name: N }): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(spec: ExtendedOperationSpec<I, O> & { name: N }): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(spec: LocalOperationSpec<I, O> & { name: N }): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(spec: CarrierOperationSpec<I, O> & { name: N }): NamedOperation<N>;
 export function defineOperation<I, O, const N extends string = string>(spec: OperationSpec<I, O> & { name: N }): NamedOperation<N> {
   // The pipeline validated `input` with `spec.input` before either runner is called, so the
   // erased input is an I: this is the one place that says so.
@@ -29,9 +44,7 @@ export function defineOperation<I, O, const N extends string = string>(spec: Ope
       lineField: 'mdn',
       ownedLines: [],
       ownedSims: [],
-      runLocal: (context) => spec.handle(typed(context)),
-      runCarrier: () => Promise.reject(new Error(`${spec.name} does not use a carrier`)),
-      rejection: () => undefined,
+      run: (context) => spec.handle(typed(context)),
     };
   }
   return {
@@ -44,8 +57,31 @@ export function defineOperation<I, O, const N extends string = string>(spec: Ope
     lineField: spec.lineField ?? 'mdn',
     ownedLines: spec.ownedLines ?? [spec.lineField ?? 'mdn'],
     ownedSims: spec.ownedSims ?? ['sim'],
-    runLocal: () => Promise.reject(new Error(`${spec.name} needs a carrier`)),
-    runCarrier: (context) => spec.handle(typed(context)),
-    rejection: (rejection, context) => spec.onRejection?.(rejection, typed(context)),
+    run: (call) => handle(spec, typed(call)),
+    rejection: (rejection, call) => spec.onRejection?.(rejection, typed(call)),
   };
+}
+
+type CarrierRoutedSpec<I, O> = Exclude<OperationSpec<I, O>, LocalOperationSpec<I, O>>;
+
+const isPlanBearing = <I, O>(spec: CarrierRoutedSpec<I, O>): spec is PlanOperationSpec<I, O> => spec.planField !== undefined;
+const isExtended = <I, O>(spec: CarrierRoutedSpec<I, O>): spec is ExtendedOperationSpec<I, O> => spec.extended === true;
+
+/**
+ * Gives the handler the context its spec declares. The pipeline loaded the plan of a
+ * plan-bearing operation and refused an extended one on a carrier without extended operations
+ * (501) before calling; a re-send checks the same. So the throws below are broken invariants.
+ */
+function handle<I, O>(spec: CarrierRoutedSpec<I, O>, call: CarrierCall & { input: I }): Promise<Outcome<O>> {
+  if (isPlanBearing(spec)) {
+    const { plan } = call;
+    if (!plan) throw new Error(`${spec.name} is plan-bearing but was called without its plan`);
+    return spec.handle({ ...call, plan });
+  }
+  if (isExtended(spec)) {
+    const { extended } = call;
+    if (!extended) throw new Error(`${spec.name} is extended but its carrier has no extended operations`);
+    return spec.handle({ ...call, extended });
+  }
+  return spec.handle(call);
 }

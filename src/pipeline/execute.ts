@@ -7,7 +7,7 @@ import { inCarrierCallScope } from '../carriers/call-scope.js';
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import type { CarrierId } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
-import type { CarrierContext, Outcome, RegisteredOperation } from './operation.js';
+import type { CarrierCall, CarrierRoutedOperation, Outcome, RegisteredOperation } from './operation.js';
 import {
   CarrierDisabledError,
   CarrierUnavailableError,
@@ -73,7 +73,7 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
 
   if (operation.routing === 'none') {
     const runOperation = (item: RegisteredOperation, itemInput: unknown) => executeOperation(item, givenInput(itemInput), request);
-    return operation.runLocal({ input, user, services, request, runOperation });
+    return operation.run({ input, user, services, request, runOperation });
   }
 
   const plan = operation.planField ? await authorizedPlan(request, user, text(input[operation.planField]) ?? '') : null;
@@ -100,18 +100,7 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
     });
   }
 
-  const context: CarrierContext<unknown> = {
-    input,
-    user,
-    services,
-    request,
-    carrierId,
-    carrier,
-    // Only extended operations read this, and they were refused above when it is missing.
-    extended: extended!,
-    transactionId,
-    plan,
-  };
+  const context: CarrierCall = { input, user, services, request, carrierId, carrier, extended, transactionId, plan };
   const finish = async (status: TransactionStatus, outcome: Outcome<unknown>) => {
     if (records) await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake));
     return outcome;
@@ -159,9 +148,9 @@ export interface CarrierAnswer {
  * Runs the operation's handler; a refusal becomes the operation's failure answer. Faults and
  * unexpected errors are thrown. The pipeline and the reconciler (re-sends) share it.
  */
-export async function runCarrierHandler(operation: RegisteredOperation, context: CarrierContext<unknown>): Promise<CarrierAnswer> {
+export async function runCarrierHandler(operation: CarrierRoutedOperation, context: CarrierCall): Promise<CarrierAnswer> {
   try {
-    const outcome = await inCarrierCallScope({ operation: operation.name, metrics: context.request.services.metrics }, () => operation.runCarrier(context));
+    const outcome = await inCarrierCallScope({ operation: operation.name, metrics: context.request.services.metrics }, () => operation.run(context));
     return { status: outcome.status < 300 ? 'success' : 'failure', outcome, refused: false };
   } catch (error) {
     if (!(error instanceof CarrierRejection)) throw error;

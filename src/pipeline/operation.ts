@@ -59,12 +59,27 @@ export interface LocalContext<I> extends HandlerContext<I> {
 export interface CarrierContext<I> extends HandlerContext<I> {
   carrierId: CarrierId;
   carrier: CarrierOperations;
-  /** The carrier's extended operations (the pipeline answers 501 before a handler sees none). */
-  extended: ExtendedCarrierOperations;
   /** Caller-supplied or generated; reserved in the transaction log for mutations. */
   transactionId: string;
-  /** The plan named by `planField`, on plan-bearing operations. */
+}
+
+/** The context of a plan-bearing operation (`planField`): the plan it names, authorized for the caller. */
+export interface PlanContext<I> extends CarrierContext<I> {
+  plan: PlanRecord;
+}
+
+/** The context of an extended operation: the carrier has them (the pipeline answers 501 otherwise). */
+export interface ExtendedContext<I> extends CarrierContext<I> {
+  extended: ExtendedCarrierOperations;
+}
+
+/**
+ * What the pipeline (or a re-send) hands a carrier-routed row: everything it resolved. The row
+ * gives its handler the context its spec declares, checking that what it declares is there.
+ */
+export interface CarrierCall extends CarrierContext<unknown> {
   plan: PlanRecord | null;
+  extended: ExtendedCarrierOperations | undefined;
 }
 
 interface OperationBase<I, O> {
@@ -85,32 +100,48 @@ export interface LocalOperationSpec<I, O> extends OperationBase<I, O> {
   routing: 'none';
   /** Carrier work spread over several carriers (bulk activation): maintenance mode applies. */
   usesCarriers?: boolean;
-  handle(context: LocalContext<I>): Promise<Outcome<O>>;
+  handle(context: LocalContext<I>): Promise<Outcome<NoInfer<O>>>;
 }
 
-export interface CarrierOperationSpec<I, O> extends OperationBase<I, O> {
+interface CarrierSpecBase<I, O> extends OperationBase<I, O> {
   routing: CarrierRouting;
   /** Generated transaction id prefix (spec); mutations are recorded and de-duplicated. */
   transactionPrefix?: string;
-  /** Carrier-321-only operation: 501 elsewhere. */
-  extended?: boolean;
-  /** Input field naming the plan (plan-bearing operations): authorization and routing. */
-  planField?: keyof I & string;
   /** Input field naming the line for 'line' routing (default `mdn`). */
   lineField?: keyof I & string;
   /** Input fields naming lines that must be the caller's (default: `lineField`). */
   ownedLines?: readonly (keyof I & string)[];
   /** Input fields naming SIMs whose lines must be the caller's (default: `sim`). */
   ownedSims?: readonly (keyof I & string)[];
-  handle(context: CarrierContext<I>): Promise<Outcome<O>>;
   /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
-  onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<O>;
+  onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<NoInfer<O>>;
 }
 
-export type OperationSpec<I, O> = LocalOperationSpec<I, O> | CarrierOperationSpec<I, O>;
+/** An operation of the carrier contract, on any carrier. */
+export interface CarrierOperationSpec<I, O> extends CarrierSpecBase<I, O> {
+  planField?: undefined;
+  extended?: false;
+  handle(context: CarrierContext<I>): Promise<Outcome<NoInfer<O>>>;
+}
 
-/** A table row with its types erased; `spec` is only read through these fields. */
-export interface RegisteredOperation {
+/** A plan-bearing operation: the pipeline authorizes the plan named by `planField` and routes by it. */
+export interface PlanOperationSpec<I, O> extends CarrierSpecBase<I, O> {
+  planField: keyof I & string;
+  extended?: false;
+  handle(context: PlanContext<I>): Promise<Outcome<NoInfer<O>>>;
+}
+
+/** A carrier-321-only operation (`extended: true`): 501 on a carrier without extended operations. */
+export interface ExtendedOperationSpec<I, O> extends CarrierSpecBase<I, O> {
+  planField?: undefined;
+  extended: true;
+  handle(context: ExtendedContext<I>): Promise<Outcome<NoInfer<O>>>;
+}
+
+export type OperationSpec<I, O> = LocalOperationSpec<I, O> | CarrierOperationSpec<I, O> | PlanOperationSpec<I, O> | ExtendedOperationSpec<I, O>;
+
+/** What every row says about itself, whatever runs it. */
+interface RowBase {
   name: string;
   kind: 'query' | 'mutation';
   description: string;
@@ -119,7 +150,6 @@ export interface RegisteredOperation {
   output: z.ZodType;
   rateLimit?: RateLimit;
   superuserOnly: boolean;
-  routing: 'none' | CarrierRouting;
   /** Subject to maintenance mode (every carrier-routed operation, and local ones that call carriers). */
   usesCarriers: boolean;
   transactionPrefix?: string;
@@ -129,10 +159,23 @@ export interface RegisteredOperation {
   /** Input fields naming lines, and SIMs, that only their owner (or a superuser) may act on. */
   ownedLines: readonly string[];
   ownedSims: readonly string[];
-  runLocal(context: LocalContext<unknown>): Promise<Outcome<unknown>>;
-  runCarrier(context: CarrierContext<unknown>): Promise<Outcome<unknown>>;
-  rejection(rejection: CarrierRejection, context: CarrierContext<unknown>): Outcome<unknown> | undefined;
 }
+
+/** A row answered by the gateway itself (management, settings, account, bulk activation). */
+export interface LocalOperation extends RowBase {
+  routing: 'none';
+  run(context: LocalContext<unknown>): Promise<Outcome<unknown>>;
+}
+
+/** A row answered by the carrier the pipeline resolved. */
+export interface CarrierRoutedOperation extends RowBase {
+  routing: CarrierRouting;
+  run(call: CarrierCall): Promise<Outcome<unknown>>;
+  rejection(rejection: CarrierRejection, call: CarrierCall): Outcome<unknown> | undefined;
+}
+
+/** A table row with its types erased, told apart by `routing`. */
+export type RegisteredOperation = LocalOperation | CarrierRoutedOperation;
 
 /** A row whose field name the type knows, so that the table can be looked up by name. */
 export type NamedOperation<N extends string> = RegisteredOperation & { readonly name: N };

@@ -1,7 +1,7 @@
 // POST /sim/activate/: activates a SIM on an authorized plan, on the plan's carrier (else
 // the user's preference, else the default carrier), and records where the new line lives.
 
-import type { CarrierOperationSpec } from '../../pipeline/operation.js';
+import type { PlanOperationSpec } from '../../pipeline/operation.js';
 import { defineOperation } from '../define.js';
 import { operationResult, success, type OperationResult } from '../schemas/envelope.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
@@ -28,7 +28,7 @@ export const activationSpec = {
     const address = e911Of(input);
     const result = await carrier.activate({
       sim: input.sim,
-      carrierPlanId: plan!.carrierPlanId,
+      carrierPlanId: plan.carrierPlanId,
       zipCode: input.zipCode,
       address,
       isEsim: input.isEsim === 'Y',
@@ -48,7 +48,7 @@ export const activationSpec = {
     status: 400,
     body: { status: 'failure', sim: input.sim, transactionId, message: rejection.message },
   }),
-} satisfies CarrierOperationSpec<ActivationFields, OperationResult>;
+} satisfies PlanOperationSpec<ActivationFields, OperationResult>;
 
 export const activateSim = defineOperation({
   ...activationSpec,

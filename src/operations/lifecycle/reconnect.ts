@@ -42,8 +42,7 @@ export const reconnectLine = defineOperation({
     const result = await carrier.reconnect({
       mdn: input.mdn,
       sim: input.sim,
-      // The pipeline authorized and loaded the plan named by `planField` before calling us.
-      carrierPlanId: plan!.carrierPlanId,
+      carrierPlanId: plan.carrierPlanId,
       zipCode: input.zipCode,
       billingCode: input.billingCode ?? DEFAULT_BILLING_CODE,
       wfc: wfcFor(plan, e911From(input)),

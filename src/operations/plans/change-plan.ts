@@ -29,7 +29,7 @@ export const changePlan = defineOperation({
     const result = await carrier.changePlan({
       mdn: input.mdn,
       sim: input.sim,
-      carrierPlanId: plan!.carrierPlanId,
+      carrierPlanId: plan.carrierPlanId,
       wfc: wfcFor(plan, e911From(input)),
       transactionId: id,
     });

@@ -28,7 +28,7 @@ export const purchasePlan = defineOperation({
   handle: async ({ carrier, input, plan, transactionId: id }) => {
     const result = await carrier.purchasePlan({
       mdn: input.mdn,
-      carrierPlanId: plan!.carrierPlanId,
+      carrierPlanId: plan.carrierPlanId,
       wfc: wfcFor(plan, e911From(input)),
       transactionId: id,
     });
