@@ -19,6 +19,7 @@ import {
   UnauthenticatedError,
 } from '../errors/gateway-errors.js';
 import { convertKeys, toSnake } from '../lib/case.js';
+import { refused } from './envelopes.js';
 import { checkLineOwnership } from './line-ownership.js';
 import type { RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
@@ -162,10 +163,7 @@ export async function runCarrierHandler(operation: CarrierRoutedOperation, conte
 
 /** The spec's failure envelope: status failure, the line, the transaction id, `text (CODE)`. */
 export function failureEnvelope(input: Fields, transactionId: string, rejection: CarrierRejection, lineField = 'mdn'): Outcome<unknown> {
-  return {
-    status: 400,
-    body: { status: 'failure', mdn: text(input[lineField]) ?? null, transactionId, message: rejection.message },
-  };
+  return refused(rejection, { mdn: text(input[lineField]) ?? null, transactionId });
 }
 
 async function authorizedPlan(request: RequestContext, user: UserRecord, planId: string): Promise<PlanRecord> {

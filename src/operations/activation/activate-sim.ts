@@ -3,7 +3,8 @@
 
 import type { PlanOperationSpec } from '../../pipeline/operation.js';
 import { defineOperation } from '../define.js';
-import { operationResult, success, type OperationResult } from '../schemas/envelope.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
+import { operationResult, type OperationResult } from '../schemas/envelope.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911Of } from '../schemas/e911.js';
 import { activationFields, type ActivationFields } from './fields.js';
@@ -41,13 +42,10 @@ export const activationSpec = {
     // Later operations on this line (by mdn or sim) must reach the carrier that holds it, and
     // the line is the activating user's (the only place a line gets its owner from a request).
     await services.lines.record({ mdn: result.mdn, sim: result.sim, carrier: carrierId, owner: user.id });
-    return success(transactionId, { mdn: result.mdn, sim: result.sim, customerId: result.customerId, ...wfcWarning('Activation', result.wfc) });
+    return performed(transactionId, { mdn: result.mdn, sim: result.sim, customerId: result.customerId, ...wfcWarning('Activation', result.wfc) });
   },
   // The spec's activation failure body names the SIM, not a line (there is none yet).
-  onRejection: (rejection, { input, transactionId }) => ({
-    status: 400,
-    body: { status: 'failure', sim: input.sim, transactionId, message: rejection.message },
-  }),
+  onRejection: (rejection, { input, transactionId }) => refused(rejection, { sim: input.sim, transactionId }),
 } satisfies PlanOperationSpec<ActivationFields, OperationResult>;
 
 export const activateSim = defineOperation({

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { zipCode } from '../schemas/fields.js';
-import { answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage } from './common.js';
 
 const numberGroup = z
   .object({

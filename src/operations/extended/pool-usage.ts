@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { accountId, answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { accountId, resultMessage } from './common.js';
 
 const poolLineUsage = z
   .object({

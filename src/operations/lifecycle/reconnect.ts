@@ -4,7 +4,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
 import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId, zipCode } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
@@ -49,6 +50,6 @@ export const reconnectLine = defineOperation({
       transactionId: id,
     });
     await rememberLine(context, { mdn: result.mdn, sim: result.sim, status: 'ACTIVE' });
-    return success(id, { mdn: result.mdn, sim: result.sim, ...wfcWarning('Reconnection', result.wfc) });
+    return performed(id, { mdn: result.mdn, sim: result.sim, ...wfcWarning('Reconnection', result.wfc) });
   },
 });

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { CarrierFault, CarrierRejection } from '../../carriers/errors.js';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { mdn, serviceScope, transactionId } from '../schemas/fields.js';
 
 export const restoreLine = defineOperation({
@@ -33,6 +34,6 @@ export const restoreLine = defineOperation({
       );
       if (status) await services.lines.setStatus(input.mdn, status);
     }
-    return success(id, { mdn: input.mdn });
+    return performed(id, { mdn: input.mdn });
   },
 });

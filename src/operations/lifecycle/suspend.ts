@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { capped, matching, MAX_LENGTH, mdn, serviceScope, transactionId } from '../schemas/fields.js';
 
 export const suspendLine = defineOperation({
@@ -25,6 +26,6 @@ export const suspendLine = defineOperation({
   handle: async ({ carrier, input, transactionId: id, services }) => {
     await carrier.suspend({ ...input, transactionId: id });
     await services.lines.setStatus(input.mdn, 'SUSPENDED');
-    return success(id, { mdn: input.mdn });
+    return performed(id, { mdn: input.mdn });
   },
 });

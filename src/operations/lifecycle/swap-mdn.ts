@@ -3,7 +3,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { iccid, matching, mdn, transactionId, zipCode } from '../schemas/fields.js';
 import { knownStatus } from './line-homes.js';
 
@@ -31,6 +32,6 @@ export const swapMdn = defineOperation({
     await services.lines.renumber(result.mdn, result.newMdn, result.sim, carrierId);
     // `renumber` records the line as ACTIVE; a suspended line keeps its state across the swap.
     if (status && status !== 'ACTIVE') await services.lines.setStatus(result.newMdn, status);
-    return success(id, { mdn: result.mdn, newMdn: result.newMdn, sim: result.sim });
+    return performed(id, { mdn: result.mdn, newMdn: result.newMdn, sim: result.sim });
   },
 });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CarrierRejection } from '../../carriers/errors.js';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { zipCode } from '../schemas/fields.js';
 
@@ -32,9 +33,9 @@ export const coverageResult = z
   .meta({ id: 'CoverageResult', description: 'Network coverage at a ZIP code; status is failure (still HTTP 200) when the ZIP is not covered or invalid' });
 
 const uncovered = (zip: string, rejection: CarrierRejection) => ({
+  ...refused(rejection, { zipCode: zip, covered: false, areas: [] }),
   // Only an unserved ZIP is the spec's 200 answer; any other refusal is a carrier failure (400).
   status: UNSERVED_ZIP_CODES.has(rejection.code) ? 200 : 400,
-  body: { zipCode: zip, covered: false, status: 'failure' as const, areas: [], message: rejection.message },
 });
 
 export const coverage = defineOperation({
@@ -49,7 +50,7 @@ export const coverage = defineOperation({
   handle: async ({ carrier, input }) => {
     const answer = await carrier.getCoverage(input.zipCode);
     if (!answer.covered) return uncovered(input.zipCode, NOT_COVERED);
-    return { status: 200, body: { zipCode: input.zipCode, covered: true, status: 'success' as const, areas: answer.areas, message: 'Success' } };
+    return answered({ zipCode: input.zipCode, covered: true, areas: answer.areas });
   },
   onRejection: (rejection, { input }) => uncovered(input.zipCode, rejection),
 });

@@ -2,9 +2,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { iccid } from '../schemas/fields.js';
-import { queryFailure } from './failure.js';
 
 export const esimProfileResult = z
   .object({
@@ -31,8 +31,8 @@ export const esimProfile = defineOperation({
   routing: 'sim',
   handle: async ({ carrier, input }) => {
     const profile = await carrier.getEsimProfile(input.sim);
-    return { status: 200, body: { status: 'success' as const, ...profile, message: 'Success' } };
+    return answered(profile);
   },
   // The spec: failure bodies of the eSIM query also carry the sim.
-  onRejection: (rejection, { input }) => queryFailure(rejection, { sim: input.sim }),
+  onRejection: (rejection, { input }) => refused(rejection, { sim: input.sim }),
 });

@@ -3,8 +3,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { mdn } from '../schemas/fields.js';
-import { queryFailure } from './failure.js';
 
 export const networkStatusResult = z
   .object({
@@ -31,8 +31,8 @@ export const networkStatus = defineOperation({
   routing: 'line',
   handle: async ({ carrier, input }) => {
     const { lineStatus, ...network } = await carrier.getNetworkStatus(input.mdn);
-    return { status: 200, body: { ...network, status: lineStatus, message: 'Success' } };
+    return answered({ ...network, status: lineStatus });
   },
   // The spec: failure bodies of network status also carry the mdn.
-  onRejection: (rejection, { input }) => queryFailure(rejection, { mdn: input.mdn }),
+  onRejection: (rejection, { input }) => refused(rejection, { mdn: input.mdn }),
 });

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { iccid } from '../schemas/fields.js';
 
@@ -31,14 +32,12 @@ export const simDetails = defineOperation({
   routing: 'sim',
   handle: async ({ carrier, input }) => {
     const details = await carrier.getSimDetails(input.sim);
-    return { status: 200, body: { ...details, status: 'success' as const, message: 'Success' } };
+    return answered(details);
   },
   // The spec: on failure both eligibility flags are false and the remaining fields null.
-  onRejection: (rejection, { input }) => ({
-    status: 400,
-    body: {
+  onRejection: (rejection, { input }) =>
+    refused(rejection, {
       sim: input.sim,
-      status: 'failure' as const,
       activationEligible: false,
       wfcEligible: false,
       puk1: null,
@@ -46,7 +45,5 @@ export const simDetails = defineOperation({
       createDate: null,
       expirationDate: null,
       iccidStatus: null,
-      message: rejection.message,
-    },
-  }),
+    }),
 });

@@ -2,9 +2,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { refused } from '../../pipeline/envelopes.js';
 import { mdn } from '../schemas/fields.js';
 import { usageRecord } from '../schemas/usage.js';
-import { queryFailure } from './failure.js';
 
 export const usage = defineOperation({
   name: 'usage',
@@ -20,5 +20,5 @@ export const usage = defineOperation({
     return { status: 200, body: { ...record, status: lineStatus } };
   },
   // The spec: the usage failure body also carries `errors`, the message strings.
-  onRejection: (rejection) => queryFailure(rejection, { errors: [rejection.message] }),
+  onRejection: (rejection) => refused(rejection, { errors: [rejection.message] }),
 });
