@@ -18,6 +18,7 @@ import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
 import { carrierCalls, costPerItemOf } from './query-cost.js';
 import { outputType } from './zod-to-graphql.js';
+import { toPascal } from '../lib/case.js';
 
 /** Most lines one `lines` call may ask for. */
 export const MAX_LINES = 50;
@@ -56,7 +57,7 @@ function requireUser(context: RequestContext): void {
   if (!context.user) throw new UnauthenticatedError(context.authFailure);
 }
 
-const resultType = (operation: RegisteredOperation) => outputType(operation.output, operation.name.charAt(0).toUpperCase() + operation.name.slice(1) + 'Result') as OutputRef<Body>;
+const resultType = (operation: RegisteredOperation) => outputType(operation.output, `${toPascal(operation.name)}Result`) as OutputRef<Body>;
 
 const LineRef = builder.objectRef<LineSource>('Line').implement({
   description: 'A subscriber line: each field is fetched from the carrier only when asked for, as the query of the same name would fetch it',

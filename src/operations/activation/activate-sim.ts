@@ -3,6 +3,7 @@
 
 import type { PlanOperationSpec } from '../../pipeline/operation.js';
 import { defineOperation } from '../define.js';
+import { recordActivation } from '../line-homes.js';
 import { performed, refused } from '../../pipeline/envelopes.js';
 import { operationResult, type OperationResult } from '../schemas/envelope.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
@@ -25,7 +26,8 @@ export const activationSpec = {
   // The SIM to activate names no line yet: the new line will be the caller's.
   ownedSims: [],
   transactionPrefix: 'ACT_',
-  handle: async ({ carrier, carrierId, services, input, plan, transactionId, user }) => {
+  handle: async (context) => {
+    const { carrier, input, plan, transactionId } = context;
     const address = e911Of(input);
     const result = await carrier.activate({
       sim: input.sim,
@@ -40,8 +42,8 @@ export const activationSpec = {
       transactionId,
     });
     // Later operations on this line (by mdn or sim) must reach the carrier that holds it, and
-    // the line is the activating user's (the only place a line gets its owner from a request).
-    await services.lines.record({ mdn: result.mdn, sim: result.sim, carrier: carrierId, owner: user.id });
+    // the line is the activating user's.
+    await recordActivation(context, result);
     return performed(transactionId, { mdn: result.mdn, sim: result.sim, customerId: result.customerId, ...wfcWarning('Activation', result.wfc) });
   },
   // The spec's activation failure body names the SIM, not a line (there is none yet).

@@ -6,7 +6,7 @@ import { defineOperation } from '../define.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
-import { rememberLine } from './line-homes.js';
+import { rememberLine } from '../line-homes.js';
 
 export const disconnectLine = defineOperation({
   name: 'disconnectLine',

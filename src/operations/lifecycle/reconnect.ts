@@ -9,7 +9,7 @@ import { operationResult } from '../schemas/envelope.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
 import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId, zipCode } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
-import { rememberLine } from './line-homes.js';
+import { rememberLine } from '../line-homes.js';
 
 /** The spec's default wholesale billing code of a reconnected line. */
 export const DEFAULT_BILLING_CODE = 'BC123';

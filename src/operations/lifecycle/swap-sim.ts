@@ -6,7 +6,7 @@ import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { mdn, transactionId } from '../schemas/fields.js';
 import { iccidNamed } from './line-fields.js';
-import { rememberLine } from './line-homes.js';
+import { rememberLine } from '../line-homes.js';
 
 export const swapSim = defineOperation({
   name: 'swapSim',
