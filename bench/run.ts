@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { openData } from '../src/db/data.js';
+import { openData } from '../src/app/data.js';
 import { loadConfig } from '../src/config.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);

@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The rest is loaded once the environment is known good: a bad variable is reported at
   // once instead of after the ~2 s it takes to load the gateway's modules.
-  const [{ startApplication }, { createGateway }, { startTracing }] = await Promise.all([import('./app.js'), import('./server.js'), import('./lib/tracing.js')]);
+  const [{ startApplication }, { createGateway }, { startTracing }] = await Promise.all([import('./app/application.js'), import('./server.js'), import('./lib/tracing.js')]);
   // Off unless an OTLP endpoint is configured: then the SDK is loaded, before any request.
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }) : null;
   let ready = false;

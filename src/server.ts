@@ -14,6 +14,8 @@ import { useExposure, type HiddenSchemaRequests } from './graphql/use-exposure.j
 import { useGraphiQLAbsent } from './graphql/use-graphiql-absent.js';
 import { useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
 import { useOperationMetrics } from './graphql/use-operation-metrics.js';
+import type { CostBudget } from './budget/cost-budget.js';
+import type { PersistedOperations } from './graphql/persisted-operations.js';
 import { useCostBudget } from './graphql/use-cost-budget.js';
 import { usePersistedOperations } from './graphql/use-persisted-operations.js';
 import { useQueryCost } from './graphql/use-query-cost.js';
@@ -31,7 +33,7 @@ import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './htt
 import { createReadiness } from './http/health.js';
 import { inProcessHandler } from './http/in-process.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
-import { createApiDocs } from './http/api-docs.js';
+import { createApiDocs } from './rest/api-docs.js';
 import { createMetricsEndpoint } from './http/metrics-endpoint.js';
 import { compressResponse } from './http/compression.js';
 import { createGraphiQLPage } from './http/graphiql-page.js';
@@ -40,7 +42,15 @@ import { createRequestContext, type RequestContext } from './pipeline/request-co
 import { logRefusal, writeRestError } from './rest/error-response.js';
 import { handleRest } from './rest/handler.js';
 import { compileRoutes } from './rest/routes.js';
-import type { Services } from './services.js';
+import type { Services } from './pipeline/services.js';
+
+/** What the server runs on: the pipeline's services and the GraphQL edge's own. */
+export interface GatewayServices extends Services {
+  /** The allow-list of persisted GraphQL operations (hash → document), read at start-up. */
+  persistedOperations: PersistedOperations;
+  /** Per-user GraphQL cost buckets (points = carrier calls). */
+  costBudget: CostBudget;
+}
 
 export interface Gateway {
   server: Server;
@@ -82,7 +92,7 @@ interface Edge {
   record: AccessRecord;
 }
 
-export function createGateway(services: Services, options: { ready: () => boolean }): Gateway {
+export function createGateway(services: GatewayServices, options: { ready: () => boolean }): Gateway {
   const { config } = services;
   const metrics = createMetricsEndpoint(config.METRICS_TOKEN, services.metrics.registry);
   const routes = compileRoutes(operations);

@@ -1,9 +1,8 @@
-// The carriers this gateway can route to: their adapters, whether credentials are
-// configured, and the admin-facing status built with the runtime settings.
+// The carriers this gateway can route to: their adapters, whether credentials are configured,
+// and their readiness. (The admin's status view, which adds the runtime settings, is built by
+// its one user, the carrierStatuses operation.)
 
 import type { CarrierReadiness } from './probe.js';
-import type { SettingsValues } from '../settings/definitions.js';
-import { displayNameKey } from '../settings/definitions.js';
 import { CARRIER_IDS, type CarrierId, type CarrierOperations } from './types.js';
 
 export interface CarrierConnection {
@@ -15,13 +14,6 @@ export interface CarrierConnection {
   close(): Promise<void>;
 }
 
-export interface CarrierStatus {
-  carrier: CarrierId;
-  enabled: boolean;
-  credentialsConfigured: boolean;
-  displayName: string;
-}
-
 export class CarrierRegistry {
   constructor(private readonly connections: Record<CarrierId, CarrierConnection>) {}
 
@@ -29,13 +21,8 @@ export class CarrierRegistry {
     return this.connections[carrier].adapter;
   }
 
-  statuses(settings: SettingsValues): CarrierStatus[] {
-    return CARRIER_IDS.map((carrier) => ({
-      carrier,
-      enabled: settings.carriers_enabled[carrier],
-      credentialsConfigured: this.connections[carrier].credentialsConfigured,
-      displayName: settings[displayNameKey(carrier)],
-    }));
+  credentialsConfigured(carrier: CarrierId): boolean {
+    return this.connections[carrier].credentialsConfigured;
   }
 
   probe(carrier: CarrierId): Promise<CarrierReadiness> {

@@ -2,7 +2,7 @@
 // admin can see `credentials_configured: false` and /healthz can say why), and every call to
 // it is refused with a clear 503 instead of reaching the carrier unauthenticated.
 
-import { GatewayError } from '../pipeline/errors.js';
+import { GatewayError } from '../errors/gateway-errors.js';
 import type { CarrierConnection } from './registry.js';
 import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from './types.js';
 

@@ -6,19 +6,15 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
 import { ConfigError, describeConfig, loadConfig } from '../config.js';
-import { openData, type DataServices } from '../db/data.js';
-import { createPlan, updatePlan } from '../operations/management/plans.js';
-import { authorizePlans, createUser, updateUser } from '../operations/management/users.js';
-import { issueToken } from '../operations/management/tokens.js';
-import { GatewayError, ValidationFailedError } from '../pipeline/errors.js';
+import { openData, type DataServices } from '../app/data.js';
+import { GatewayError, ValidationFailedError } from '../errors/gateway-errors.js';
+import { operationNamed } from '../operations/index.js';
 import { validateInput } from '../pipeline/validate.js';
 import type { CarrierId } from '../carriers/types.js';
-import type { ConnectedCarriers } from '../carriers/connect.js';
+import type { ConnectedCarriers } from '../app/carriers.js';
 import { assignLineOwner as assign } from '../lines/assign-owner.js';
 import { LineRegistry } from '../lines/registry.js';
-import { assignLineOwnerInput } from '../operations/admin/line-owner.js';
 
 const USAGE = `Usage: npm run --silent admin -- <command>
 
@@ -134,11 +130,11 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io
   const command = `${noun ?? ''} ${verb ?? ''}`.trim();
   switch (command) {
     case 'user create': {
-      const input = validateInput(createUser.input, { name: rest[0], superuser: bool(flags.superuser, 'superuser'), carrierPreference: flags.carrier }) as Parameters<typeof directory.createUser>[0];
+      const input = validateInput(operationNamed('createUser').input, { name: rest[0], superuser: bool(flags.superuser, 'superuser'), carrierPreference: flags.carrier }) as Parameters<typeof directory.createUser>[0];
       return print(await directory.createUser(input));
     }
     case 'user update': {
-      const input = validateInput(updateUser.input, {
+      const input = validateInput(operationNamed('updateUser').input, {
         name: rest[0],
         superuser: bool(flags.superuser, 'superuser'),
         carrierPreference: carrierOrNone(flags.carrier),
@@ -150,7 +146,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io
     case 'user list':
       return print(await directory.listUsers());
     case 'plan create': {
-      const input = validateInput(createPlan.input, {
+      const input = validateInput(operationNamed('createPlan').input, {
         planId: rest[0],
         name: flags.name,
         carrierPlanId: flags['carrier-plan-id'],
@@ -162,7 +158,7 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io
       return print(await directory.createPlan(input));
     }
     case 'plan update': {
-      const input = validateInput(updatePlan.input, {
+      const input = validateInput(operationNamed('updatePlan').input, {
         planId: rest[0],
         name: flags.name,
         carrierPlanId: flags['carrier-plan-id'],
@@ -177,11 +173,11 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io
     case 'plan list':
       return print(await directory.listPlans());
     case 'plan authorize': {
-      const input = validateInput(authorizePlans.input, { user: rest[0], planIds: rest.slice(1) }) as { user: string; planIds: string[] };
+      const input = validateInput(operationNamed('authorizePlans').input, { user: rest[0], planIds: rest.slice(1) }) as { user: string; planIds: string[] };
       return print(await directory.authorize(input.user, input.planIds));
     }
     case 'token issue': {
-      const input = validateInput(issueToken.input, { user: rest[0], ttl: flags.ttl }) as { user: string; ttl?: string };
+      const input = validateInput(operationNamed('issueToken').input, { user: rest[0], ttl: flags.ttl }) as { user: string; ttl?: string };
       const issued = await tokens.issue(await directory.userByName(input.user), input.ttl ?? config.TOKEN_TTL);
       io.stdout.write(`${issued.token}\n`);
       return;
@@ -193,11 +189,11 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io
     }
     case 'line assign':
     case 'line unassign': {
-      const input = validateInput(assignLineOwnerInput, { mdn: rest[0], user: verb === 'assign' ? rest[1] : undefined, carrier: flags.carrier }) as z.infer<typeof assignLineOwnerInput>;
+      const input = validateInput(operationNamed('assignLineOwner').input, { mdn: rest[0], user: verb === 'assign' ? rest[1] : undefined, carrier: flags.carrier }) as { mdn: string; user?: string; carrier?: CarrierId };
       // Carriers (the configured URLs, else empty in-process sandboxes) only for a line the registry lacks.
       let connected: ConnectedCarriers | null = null;
       const carriers = async () => {
-        const { connectCarriers } = await import('../carriers/connect.js');
+        const { connectCarriers } = await import('../app/carriers.js');
         connected = await connectCarriers(config);
         return connected.registry;
       };

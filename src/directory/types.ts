@@ -1,7 +1,7 @@
 // The gateway's own records of users and plans, as the rest of the code sees them.
 
 import type { CarrierId } from '../carriers/types.js';
-import { GatewayError } from '../pipeline/errors.js';
+import { GatewayError } from '../errors/gateway-errors.js';
 
 export interface UserRecord {
   id: string;

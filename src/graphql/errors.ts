@@ -4,7 +4,7 @@
 // "Unexpected error." (and logged by the caller with the request id).
 
 import { GraphQLError, type SourceLocation } from 'graphql';
-import { GatewayError } from '../pipeline/errors.js';
+import { GatewayError } from '../errors/gateway-errors.js';
 
 /** An error as the client receives it (plain data, built once per error). */
 export interface ClientError {

@@ -7,25 +7,18 @@
 import type { OutputRef } from '@pothos/core';
 import { z } from 'zod';
 import type { CarrierId } from '../carriers/types.js';
-import type { RegisteredOperation } from '../operations/define.js';
-import { getAccount } from '../operations/extended/account.js';
-import { getActivePlan } from '../operations/extended/active-plan.js';
-import { getProducts } from '../operations/extended/products.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
+import { operationNamed } from '../operations/index.js';
 import { carrierId } from '../operations/management/schemas.js';
-import { getCarrierUsage } from '../operations/queries/carrier-usage.js';
-import { getEsimProfile } from '../operations/queries/esim-profile.js';
-import { getNetworkStatus } from '../operations/queries/network-status.js';
-import { getServiceInfo } from '../operations/queries/service-info.js';
-import { getSimDetails } from '../operations/queries/sim-details.js';
-import { getUsage } from '../operations/queries/usage.js';
 import { mdn as mdnSchema } from '../operations/schemas/fields.js';
-import { UnauthenticatedError } from '../pipeline/errors.js';
+import { UnauthenticatedError } from '../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
 import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
 import { carrierCalls, costPerItemOf } from './query-cost.js';
 import { outputType } from './zod-to-graphql.js';
+import { toPascal } from '../lib/case.js';
 
 /** Most lines one `lines` call may ask for. */
 export const MAX_LINES = 50;
@@ -55,7 +48,7 @@ function answer(line: LineSource, operation: RegisteredOperation, input: Body, c
 
 /** The line's SIM as its service record names it; null when the record could not be read. */
 async function simOf(line: LineSource, context: RequestContext): Promise<string | null> {
-  const service = await answer(line, getServiceInfo, { mdn: line.mdn }, context);
+  const service = await answer(line, operationNamed('serviceInfo'), { mdn: line.mdn }, context);
   return typeof service.sim === 'string' ? service.sim : null;
 }
 
@@ -64,7 +57,7 @@ function requireUser(context: RequestContext): void {
   if (!context.user) throw new UnauthenticatedError(context.authFailure);
 }
 
-const resultType = (operation: RegisteredOperation) => outputType(operation.output, operation.name.charAt(0).toUpperCase() + operation.name.slice(1) + 'Result') as OutputRef<Body>;
+const resultType = (operation: RegisteredOperation) => outputType(operation.output, `${toPascal(operation.name)}Result`) as OutputRef<Body>;
 
 const LineRef = builder.objectRef<LineSource>('Line').implement({
   description: 'A subscriber line: each field is fetched from the carrier only when asked for, as the query of the same name would fetch it',
@@ -102,15 +95,15 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
           return home?.carrier ?? null;
         },
       }),
-      usage: viaOperation(getUsage, 'Usage and balance of the line (as the usage query)', byMdn),
-      service: viaOperation(getServiceInfo, 'Full service record of the line (as the serviceInfo query)', byMdn),
-      carrierUsage: viaOperation(getCarrierUsage, 'Raw carrier usage records of the line (as the carrierUsage query)', byMdn),
-      networkStatus: viaOperation(getNetworkStatus, 'Network (HLR) status of the line (as the networkStatus query)', byMdn),
-      simDetails: viaOperation(getSimDetails, "Details of the line's SIM, named by its service record (as the simDetails query); null when the service record cannot be read", bySim),
-      esimProfile: viaOperation(getEsimProfile, "eSIM profile of the line's SIM, named by its service record (as the esimProfile query); null when the service record cannot be read", bySim),
-      activePlan: viaOperation(getActivePlan, 'Plan SOC active on the line (as the activePlan query; carrier 321 only)', byMdn),
-      products: viaOperation(getProducts, 'Feature SOCs active on the line (as the products query; carrier 321 only)', byMdn),
-      account: viaOperation(getAccount, 'Multi-line account of the line (as the account query; carrier 321 only)', byMdn),
+      usage: viaOperation(operationNamed('usage'), 'Usage and balance of the line (as the usage query)', byMdn),
+      service: viaOperation(operationNamed('serviceInfo'), 'Full service record of the line (as the serviceInfo query)', byMdn),
+      carrierUsage: viaOperation(operationNamed('carrierUsage'), 'Raw carrier usage records of the line (as the carrierUsage query)', byMdn),
+      networkStatus: viaOperation(operationNamed('networkStatus'), 'Network (HLR) status of the line (as the networkStatus query)', byMdn),
+      simDetails: viaOperation(operationNamed('simDetails'), "Details of the line's SIM, named by its service record (as the simDetails query); null when the service record cannot be read", bySim),
+      esimProfile: viaOperation(operationNamed('esimProfile'), "eSIM profile of the line's SIM, named by its service record (as the esimProfile query); null when the service record cannot be read", bySim),
+      activePlan: viaOperation(operationNamed('activePlan'), 'Plan SOC active on the line (as the activePlan query; carrier 321 only)', byMdn),
+      products: viaOperation(operationNamed('products'), 'Feature SOCs active on the line (as the products query; carrier 321 only)', byMdn),
+      account: viaOperation(operationNamed('account'), 'Multi-line account of the line (as the account query; carrier 321 only)', byMdn),
     };
   },
 });

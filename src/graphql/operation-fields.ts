@@ -3,14 +3,14 @@
 // body a REST caller would get (in camelCase).
 
 import type { z } from 'zod';
-import type { RegisteredOperation } from '../operations/define.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
 import { carrierCalls } from './query-cost.js';
 import { argumentTypes, inputRef, outputType } from './zod-to-graphql.js';
+import { toPascal } from '../lib/case.js';
 
-const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function hasFields(schema: z.ZodType): boolean {
   return Object.keys((schema as unknown as { _zod: { def: { shape?: object } } })._zod.def.shape ?? {}).length > 0;
@@ -36,7 +36,7 @@ function withoutNulls(args: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function registerOperationField(operation: RegisteredOperation): void {
-  const type = outputType(operation.output, `${pascal(operation.name)}Result`);
+  const type = outputType(operation.output, `${toPascal(operation.name)}Result`);
   // Nullable, so that one refused field does not void its siblings (partial success).
   const common = { type, nullable: true, description: operation.description };
   // Its cost (query-cost.ts): one carrier call when the operation routes to a carrier (bulk
@@ -65,7 +65,7 @@ export function registerOperationField(operation: RegisteredOperation): void {
       args: hasFields(operation.input)
         ? {
             input: t.arg({
-              type: inputRef(operation.input, `${pascal(operation.name)}Input`, `Input of ${operation.name}: ${operation.description}`) as never,
+              type: inputRef(operation.input, `${toPascal(operation.name)}Input`, `Input of ${operation.name}: ${operation.description}`) as never,
               required: true,
               description: `The request of ${operation.name}`,
             }),

@@ -1,7 +1,7 @@
 // Refusals of a whole GraphQL request before it runs that the shared pipeline does not make:
 // each carries its HTTP status and code like every other gateway refusal.
 
-import { GatewayError } from '../pipeline/errors.js';
+import { GatewayError } from '../errors/gateway-errors.js';
 
 export class QueryTooCostlyError extends GatewayError {
   override readonly name = 'QueryTooCostlyError';

@@ -7,7 +7,7 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { CostBudget, ThrottleStatus } from '../budget/cost-budget.js';
-import { rateLimitHeaders } from '../http/rate-limit-headers.js';
+import { rateLimitHeaders } from '../lib/rate-limit-headers.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { queryCost } from './query-cost.js';
 import { ThrottledError } from './request-errors.js';

@@ -8,7 +8,7 @@
 import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { GraphQLError } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { GatewayError } from '../pipeline/errors.js';
+import type { GatewayError } from '../errors/gateway-errors.js';
 import { sha256Hex, type PersistedOperations } from './persisted-operations.js';
 import { PersistedOperationNotFoundError, PersistedOperationRequiredError } from './request-errors.js';
 import type { GraphQLServerContext } from './server-context.js';

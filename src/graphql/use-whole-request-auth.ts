@@ -6,7 +6,7 @@
 import { GraphQLError, getOperationAST, Kind, type DocumentNode, type SelectionSetNode } from 'graphql';
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { UnauthenticatedError } from '../pipeline/errors.js';
+import { UnauthenticatedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import type { IntrospectionMode } from './use-exposure.js';
 import type { GraphQLServerContext } from './server-context.js';

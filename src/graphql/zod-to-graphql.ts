@@ -4,6 +4,7 @@
 // `.describe()`. Closed sets (z.enum) become GraphQL enums whose names are upper case.
 
 import { z } from 'zod';
+import { toPascal } from '../lib/case.js';
 import { def, describe, objectShape, typeDescription, unwrap, zodName, type Shape } from '../lib/zod-introspect.js';
 import { builder } from './builder.js';
 import { conventionFor, IDENTITY_FIELDS, isoInstant, jsonValue, RESERVED_TYPE_NAMES, resultStatus, subscriberStatus, type Convention } from './graphql-conventions.js';
@@ -14,7 +15,6 @@ const enums = new Map<string, unknown>();
 const objects = new Map<string, unknown>();
 const inputs = new Map<string, unknown>();
 
-const pascal = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function enumRef(schema: z.ZodType, fallbackName: string): unknown {
   const name = zodName(schema) ?? fallbackName;
@@ -75,7 +75,7 @@ export function objectRef(schema: z.ZodType, fallbackName: string): unknown {
         const nullable = field.optional || merged ? true : { list: false, items: false };
         const description = field.description ?? key;
         const convention = conventionFor(key, field.schema, field.description, keys);
-        const derived = conventionFields(key, convention, { nullable, description, type: () => outputType(field.schema, name + pascal(key)) });
+        const derived = conventionFields(key, convention, { nullable, description, type: () => outputType(field.schema, name + toPascal(key)) });
         // Types are derived at run time from zod; Pothos cannot check them statically here.
         for (const [fieldName, options] of Object.entries(derived)) fields[fieldName] = t.field(options as unknown as FieldOptions);
       }
@@ -150,7 +150,7 @@ export function inputRef(schema: z.ZodType, name: string, description?: string):
         Object.entries(shape).map(([key, member]) => {
           const field = unwrap(member);
           const options = {
-            type: inputTypeOf(field.schema, name.replace(/Input$/, '') + pascal(key) + 'Input'),
+            type: inputTypeOf(field.schema, name.replace(/Input$/, '') + toPascal(key) + 'Input'),
             required: !field.optional,
             description: field.description ?? key,
           };
@@ -167,6 +167,6 @@ export function argumentTypes(schema: z.ZodType, operationName: string): { key: 
   const shape = def(schema).shape as Shape;
   return Object.entries(shape).map(([key, member]) => {
     const field = unwrap(member);
-    return { key, type: inputTypeOf(field.schema, pascal(operationName) + pascal(key)), required: !field.optional, description: field.description ?? key };
+    return { key, type: inputTypeOf(field.schema, toPascal(operationName) + toPascal(key)), required: !field.optional, description: field.description ?? key };
   });
 }

@@ -2,7 +2,7 @@
 // content-length before a byte is read, and cut off while streaming (chunked bodies).
 
 import type { IncomingMessage } from 'node:http';
-import { GatewayError } from '../pipeline/errors.js';
+import { GatewayError } from '../errors/gateway-errors.js';
 
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';

@@ -1,6 +1,9 @@
-// The REST layer speaks snake_case, everything else camelCase; these convert keys both ways.
+// The REST layer speaks snake_case, everything else camelCase (GraphQL type names PascalCase);
+// these convert between them.
 
 export const toSnake = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** `serviceInfo` → `ServiceInfo`: GraphQL type names derived from field names. */
+export const toPascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 export const toCamel = (key: string): string => key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -7,7 +7,7 @@ import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import type { CarrierRegistry } from '../carriers/registry.js';
 import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
 import type { Directory } from '../directory/directory.js';
-import { CarrierDisabledError, CarrierUnavailableError, NotFoundError, ValidationFailedError } from '../pipeline/errors.js';
+import { CarrierDisabledError, CarrierUnavailableError, NotFoundError, ValidationFailedError } from '../errors/gateway-errors.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { LineHome, LineRegistry } from './registry.js';
 

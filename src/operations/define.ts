@@ -1,131 +1,27 @@
 // How one operation of the spec is described, once, as data: the GraphQL field, the REST
 // route, validation, rate limit, access, carrier routing, idempotency and the handler all
 // come from one `defineOperation` call. Each definition keeps its own input and output types;
-// the table holds them type-erased as `RegisteredOperation`.
+// the table holds them type-erased as `RegisteredOperation` (src/pipeline/operation.ts).
 
 import type { z } from 'zod';
-import type { CarrierRejection } from '../carriers/errors.js';
-import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../carriers/types.js';
-import type { PlanRecord, UserRecord } from '../directory/types.js';
-import type { RateLimit } from '../pipeline/rate-limiter.js';
-import type { RequestContext } from '../pipeline/request-context.js';
-import type { Services } from '../services.js';
+import type {
+  CarrierCall,
+  CarrierOperationSpec,
+  ExtendedOperationSpec,
+  LocalOperationSpec,
+  NamedOperation,
+  OperationSpec,
+  Outcome,
+  PlanOperationSpec,
+} from '../pipeline/operation.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
-
-export interface RestBinding {
-  method: HttpMethod;
-  /** The spec's exact path, `{name}` for path parameters (taken into the input by name). */
-  path: string;
-  /** Input fields (camelCase) read from the query string. */
-  query?: readonly string[];
-  /** Path parameters the body must repeat, with the same value (PATCH /sim/label/{mdn}). */
-  bodyRepeats?: readonly string[];
-}
-
-/** The HTTP status and body (camelCase; REST writes it in snake_case) of an answer. */
-export interface Outcome<O> {
-  status: number;
-  body: O;
-}
-
-/** How the carrier of a request is chosen (after which disabled carriers are refused). */
-export type CarrierRouting =
-  /** The line's known carrier (input `mdn`, or `lineField`), else user preference, else default. */
-  | 'line'
-  /** The carrier of the line holding input `sim`, else user preference, else default. */
-  | 'sim'
-  /** The plan's carrier, else the line's known carrier (when the input names a line), else user preference, else default. */
-  | 'plan'
-  /** User preference, else default. */
-  | 'default';
-
-export interface LocalContext<I> {
-  input: I;
-  user: UserRecord;
-  services: Services;
-  request: RequestContext;
-}
-
-export interface CarrierContext<I> extends LocalContext<I> {
-  carrierId: CarrierId;
-  carrier: CarrierOperations;
-  /** The carrier's extended operations (the pipeline answers 501 before a handler sees none). */
-  extended: ExtendedCarrierOperations;
-  /** Caller-supplied or generated; reserved in the transaction log for mutations. */
-  transactionId: string;
-  /** The plan named by `planField`, on plan-bearing operations. */
-  plan: PlanRecord | null;
-}
-
-interface OperationBase<I, O> {
-  /** GraphQL field name (camelCase). */
-  name: string;
-  kind: 'query' | 'mutation';
-  /** Shown in GraphiQL and docs; taken from the spec's meaning. */
-  description: string;
-  rest?: RestBinding;
-  input: z.ZodType<I>;
-  /** Output schema, named with `.meta({ id })`; GraphQL types are derived from it. */
-  output: z.ZodType<O>;
-  rateLimit?: RateLimit;
-  superuserOnly?: boolean;
-}
-
-export interface LocalOperationSpec<I, O> extends OperationBase<I, O> {
-  routing: 'none';
-  /** Carrier work spread over several carriers (bulk activation): maintenance mode applies. */
-  usesCarriers?: boolean;
-  handle(context: LocalContext<I>): Promise<Outcome<O>>;
-}
-
-export interface CarrierOperationSpec<I, O> extends OperationBase<I, O> {
-  routing: CarrierRouting;
-  /** Generated transaction id prefix (spec); mutations are recorded and de-duplicated. */
-  transactionPrefix?: string;
-  /** Carrier-321-only operation: 501 elsewhere. */
-  extended?: boolean;
-  /** Input field naming the plan (plan-bearing operations): authorization and routing. */
-  planField?: keyof I & string;
-  /** Input field naming the line for 'line' routing (default `mdn`). */
-  lineField?: keyof I & string;
-  /** Input fields naming lines that must be the caller's (default: `lineField`). */
-  ownedLines?: readonly (keyof I & string)[];
-  /** Input fields naming SIMs whose lines must be the caller's (default: `sim`). */
-  ownedSims?: readonly (keyof I & string)[];
-  handle(context: CarrierContext<I>): Promise<Outcome<O>>;
-  /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
-  onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<O>;
-}
-
-export type OperationSpec<I, O> = LocalOperationSpec<I, O> | CarrierOperationSpec<I, O>;
-
-/** A table row with its types erased; `spec` is only read through these fields. */
-export interface RegisteredOperation {
-  name: string;
-  kind: 'query' | 'mutation';
-  description: string;
-  rest?: RestBinding;
-  input: z.ZodType;
-  output: z.ZodType;
-  rateLimit?: RateLimit;
-  superuserOnly: boolean;
-  routing: 'none' | CarrierRouting;
-  /** Subject to maintenance mode (every carrier-routed operation, and local ones that call carriers). */
-  usesCarriers: boolean;
-  transactionPrefix?: string;
-  extended: boolean;
-  planField?: string;
-  lineField: string;
-  /** Input fields naming lines, and SIMs, that only their owner (or a superuser) may act on. */
-  ownedLines: readonly string[];
-  ownedSims: readonly string[];
-  runLocal(context: LocalContext<unknown>): Promise<Outcome<unknown>>;
-  runCarrier(context: CarrierContext<unknown>): Promise<Outcome<unknown>>;
-  rejection(rejection: CarrierRejection, context: CarrierContext<unknown>): Outcome<unknown> | undefined;
-}
-
-export function defineOperation<I, O>(spec: OperationSpec<I, O>): RegisteredOperation {
+// One signature per kind of spec, so that each handler's context is typed by what its spec
+// declares: `planField` gives a plan, `extended: true` the extended operations.
+export function defineOperation<I, O, const N extends string = string>(spec: PlanOperationSpec<I, O> & { name: N }): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(spec: ExtendedOperationSpec<I, O> & { name: N }): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(spec: LocalOperationSpec<I, O> & { name: N }): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(spec: CarrierOperationSpec<I, O> & { name: N }): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(spec: OperationSpec<I, O> & { name: N }): NamedOperation<N> {
   // The pipeline validated `input` with `spec.input` before either runner is called, so the
   // erased input is an I: this is the one place that says so.
   const typed = <C extends { input: unknown }>(context: C) => context as C & { input: I };
@@ -148,9 +44,7 @@ export function defineOperation<I, O>(spec: OperationSpec<I, O>): RegisteredOper
       lineField: 'mdn',
       ownedLines: [],
       ownedSims: [],
-      runLocal: (context) => spec.handle(typed(context)),
-      runCarrier: () => Promise.reject(new Error(`${spec.name} does not use a carrier`)),
-      rejection: () => undefined,
+      run: (context) => spec.handle(typed(context)),
     };
   }
   return {
@@ -163,8 +57,31 @@ export function defineOperation<I, O>(spec: OperationSpec<I, O>): RegisteredOper
     lineField: spec.lineField ?? 'mdn',
     ownedLines: spec.ownedLines ?? [spec.lineField ?? 'mdn'],
     ownedSims: spec.ownedSims ?? ['sim'],
-    runLocal: () => Promise.reject(new Error(`${spec.name} needs a carrier`)),
-    runCarrier: (context) => spec.handle(typed(context)),
-    rejection: (rejection, context) => spec.onRejection?.(rejection, typed(context)),
+    run: (call) => handle(spec, typed(call)),
+    rejection: (rejection, call) => spec.onRejection?.(rejection, typed(call)),
   };
+}
+
+type CarrierRoutedSpec<I, O> = Exclude<OperationSpec<I, O>, LocalOperationSpec<I, O>>;
+
+const isPlanBearing = <I, O>(spec: CarrierRoutedSpec<I, O>): spec is PlanOperationSpec<I, O> => spec.planField !== undefined;
+const isExtended = <I, O>(spec: CarrierRoutedSpec<I, O>): spec is ExtendedOperationSpec<I, O> => spec.extended === true;
+
+/**
+ * Gives the handler the context its spec declares. The pipeline loaded the plan of a
+ * plan-bearing operation and refused an extended one on a carrier without extended operations
+ * (501) before calling; a re-send checks the same. So the throws below are broken invariants.
+ */
+function handle<I, O>(spec: CarrierRoutedSpec<I, O>, call: CarrierCall & { input: I }): Promise<Outcome<O>> {
+  if (isPlanBearing(spec)) {
+    const { plan } = call;
+    if (!plan) throw new Error(`${spec.name} is plan-bearing but was called without its plan`);
+    return spec.handle({ ...call, plan });
+  }
+  if (isExtended(spec)) {
+    const { extended } = call;
+    if (!extended) throw new Error(`${spec.name} is extended but its carrier has no extended operations`);
+    return spec.handle({ ...call, extended });
+  }
+  return spec.handle(call);
 }

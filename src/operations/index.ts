@@ -1,37 +1,37 @@
 // The operation table: every operation of the service, grouped like the spec. The GraphQL
-// schema and the REST routes are both derived from this list.
+// schema and the REST routes are both derived from this list; code outside src/operations/
+// that needs one operation looks it up here by its field name (`operationNamed`).
 
-import type { RegisteredOperation } from './define.js';
 import { me } from './account/me.js';
 import { transaction } from './account/transaction.js';
 import { activationOperations } from './activation/index.js';
-import { carrierStatuses, getSetting, listSettings, updateSetting } from './admin/settings.js';
+import { carrierStatuses, setting, settings, updateSetting } from './admin/settings.js';
 import { assignLineOwner } from './admin/line-owner.js';
 import { extendedOperations } from './extended/index.js';
 import { featureOperations } from './features/index.js';
 import { lifecycleOperations } from './lifecycle/index.js';
-import { authorizePlans, createUser, deauthorizePlans, listUsers, updateUser } from './management/users.js';
-import { createPlan, listPlans, updatePlan } from './management/plans.js';
+import { authorizePlans, createUser, deauthorizePlans, users, updateUser } from './management/users.js';
+import { createPlan, plans, updatePlan } from './management/plans.js';
 import { issueToken, revokeToken } from './management/tokens.js';
 import { planOperations } from './plans/index.js';
 import { queryOperations } from './queries/index.js';
 
-export const adminOperations: RegisteredOperation[] = [listSettings, getSetting, updateSetting, carrierStatuses, assignLineOwner];
-export const accountOperations: RegisteredOperation[] = [me, transaction];
-export const managementOperations: RegisteredOperation[] = [
-  listUsers,
+export const adminOperations = [settings, setting, updateSetting, carrierStatuses, assignLineOwner];
+export const accountOperations = [me, transaction];
+export const managementOperations = [
+  users,
   createUser,
   updateUser,
   authorizePlans,
   deauthorizePlans,
-  listPlans,
+  plans,
   createPlan,
   updatePlan,
   issueToken,
   revokeToken,
 ];
 
-export const operations: readonly RegisteredOperation[] = [
+export const operations = [
   ...featureOperations,
   ...queryOperations,
   ...lifecycleOperations,
@@ -42,3 +42,15 @@ export const operations: readonly RegisteredOperation[] = [
   ...accountOperations,
   ...managementOperations,
 ];
+
+/** The field name of every operation of the table. */
+export type OperationName = (typeof operations)[number]['name'];
+
+type OperationNamed<N extends OperationName> = Extract<(typeof operations)[number], { name: N }>;
+
+const byName = new Map<string, (typeof operations)[number]>(operations.map((operation) => [operation.name, operation]));
+
+/** The table's row for a field name; the compiler refuses a name the table does not have. */
+export function operationNamed<N extends OperationName>(name: N): OperationNamed<N> {
+  return byName.get(name) as OperationNamed<N>;
+}

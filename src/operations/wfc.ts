@@ -6,8 +6,8 @@ import type { E911Address, WfcOutcome, WfcRequest } from '../carriers/types.js';
 import type { PlanRecord } from '../directory/types.js';
 
 /** The WFC request for a WFC plan (the carrier tries, and reports failure separately). */
-export function wfcFor(plan: PlanRecord | null, address: E911Address | null): WfcRequest | undefined {
-  return plan?.wfc ? { address } : undefined;
+export function wfcFor(plan: PlanRecord, address: E911Address | null): WfcRequest | undefined {
+  return plan.wfc ? { address } : undefined;
 }
 
 /** `warning` and `wfcStatus: false` when WFC was requested and not provisioned. */

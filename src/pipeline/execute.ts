@@ -7,7 +7,7 @@ import { inCarrierCallScope } from '../carriers/call-scope.js';
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import type { CarrierId } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
-import type { CarrierContext, Outcome, RegisteredOperation } from '../operations/define.js';
+import type { CarrierCall, CarrierRoutedOperation, Outcome, RegisteredOperation } from './operation.js';
 import {
   CarrierDisabledError,
   CarrierUnavailableError,
@@ -17,8 +17,9 @@ import {
   NotSupportedError,
   PlanNotAuthorizedError,
   UnauthenticatedError,
-} from './errors.js';
+} from '../errors/gateway-errors.js';
 import { convertKeys, toSnake } from '../lib/case.js';
+import { refused } from './envelopes.js';
 import { checkLineOwnership } from './line-ownership.js';
 import type { RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
@@ -71,7 +72,10 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
   if (operation.rateLimit && !options.budgeted) request.rateLimit = await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
   const input = validateInput(operation.input, await pending.read(), pending.sources) as Fields;
 
-  if (operation.routing === 'none') return operation.runLocal({ input, user, services, request });
+  if (operation.routing === 'none') {
+    const runOperation = (item: RegisteredOperation, itemInput: unknown) => executeOperation(item, givenInput(itemInput), request);
+    return operation.run({ input, user, services, request, runOperation });
+  }
 
   const plan = operation.planField ? await authorizedPlan(request, user, text(input[operation.planField]) ?? '') : null;
   await checkLineOwnership(operation, input, request, user);
@@ -97,18 +101,7 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
     });
   }
 
-  const context: CarrierContext<unknown> = {
-    input,
-    user,
-    services,
-    request,
-    carrierId,
-    carrier,
-    // Only extended operations read this, and they were refused above when it is missing.
-    extended: extended!,
-    transactionId,
-    plan,
-  };
+  const context: CarrierCall = { input, user, services, request, carrierId, carrier, extended, transactionId, plan };
   const finish = async (status: TransactionStatus, outcome: Outcome<unknown>) => {
     if (records) await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake));
     return outcome;
@@ -156,9 +149,9 @@ export interface CarrierAnswer {
  * Runs the operation's handler; a refusal becomes the operation's failure answer. Faults and
  * unexpected errors are thrown. The pipeline and the reconciler (re-sends) share it.
  */
-export async function runCarrierHandler(operation: RegisteredOperation, context: CarrierContext<unknown>): Promise<CarrierAnswer> {
+export async function runCarrierHandler(operation: CarrierRoutedOperation, context: CarrierCall): Promise<CarrierAnswer> {
   try {
-    const outcome = await inCarrierCallScope({ operation: operation.name, metrics: context.request.services.metrics }, () => operation.runCarrier(context));
+    const outcome = await inCarrierCallScope({ operation: operation.name, metrics: context.request.services.metrics }, () => operation.run(context));
     return { status: outcome.status < 300 ? 'success' : 'failure', outcome, refused: false };
   } catch (error) {
     if (!(error instanceof CarrierRejection)) throw error;
@@ -170,10 +163,7 @@ export async function runCarrierHandler(operation: RegisteredOperation, context:
 
 /** The spec's failure envelope: status failure, the line, the transaction id, `text (CODE)`. */
 export function failureEnvelope(input: Fields, transactionId: string, rejection: CarrierRejection, lineField = 'mdn'): Outcome<unknown> {
-  return {
-    status: 400,
-    body: { status: 'failure', mdn: text(input[lineField]) ?? null, transactionId, message: rejection.message },
-  };
+  return refused(rejection, { mdn: text(input[lineField]) ?? null, transactionId });
 }
 
 async function authorizedPlan(request: RequestContext, user: UserRecord, planId: string): Promise<PlanRecord> {

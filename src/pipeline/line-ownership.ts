@@ -6,8 +6,8 @@
 
 import type { UserRecord } from '../directory/types.js';
 import type { LineHome } from '../lines/registry.js';
-import type { RegisteredOperation } from '../operations/define.js';
-import { LineNotOwnedError } from './errors.js';
+import type { RegisteredOperation } from './operation.js';
+import { LineNotOwnedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from './request-context.js';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);

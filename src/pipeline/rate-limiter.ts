@@ -2,8 +2,8 @@
 // GraphQL fields of the same operation share one identity, hence one budget.
 
 import { getGraphQLRateLimiter } from 'graphql-rate-limit';
-import { rateLimitHeaders, type RateLimitState } from '../http/rate-limit-headers.js';
-import { RateLimitedError } from './errors.js';
+import { rateLimitHeaders, type RateLimitState } from '../lib/rate-limit-headers.js';
+import { RateLimitedError } from '../errors/gateway-errors.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 
 export interface RateLimit {

@@ -5,8 +5,8 @@
 import DataLoader from 'dataloader';
 import type { UserRecord } from '../directory/types.js';
 import type { LineHome } from '../lines/registry.js';
-import type { RateLimitState } from '../http/rate-limit-headers.js';
-import type { Services } from '../services.js';
+import type { RateLimitState } from '../lib/rate-limit-headers.js';
+import type { Services } from './services.js';
 import { AuthenticationError } from '../auth/errors.js';
 import { childLogger, type Logger } from '../lib/logger.js';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { DuplicateTransactionError } from './errors.js';
+import { DuplicateTransactionError } from '../errors/gateway-errors.js';
 
 export type TransactionStatus = 'pending' | 'success' | 'failure' | 'unknown' | 'error';
 

@@ -4,7 +4,7 @@
 
 import type { z } from 'zod';
 import { toSnake } from '../lib/case.js';
-import { ValidationFailedError, type ValidationIssue } from './errors.js';
+import { ValidationFailedError, type ValidationIssue } from '../errors/gateway-errors.js';
 
 /** Where each top-level (camelCase) input field came from, on REST. */
 export type InputSources = ReadonlyMap<string, 'path' | 'query' | 'body'>;

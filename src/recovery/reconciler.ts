@@ -6,8 +6,8 @@
 import { CarrierFault } from '../carriers/errors.js';
 import type { Config } from '../config.js';
 import { convertKeys, toSnake } from '../lib/case.js';
-import type { RegisteredOperation } from '../operations/define.js';
-import type { Services } from '../services.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
+import type { OutcomeRecovery, Services } from '../pipeline/services.js';
 import type { RecoveryLeases } from './leases.js';
 import { NotResendable, resend } from './resend.js';
 
@@ -42,7 +42,7 @@ const SWEEP_BATCH = 100;
 
 const isMilestone = (attempts: number) => attempts > 0 && (attempts & (attempts - 1)) === 0;
 
-export class Reconciler {
+export class Reconciler implements OutcomeRecovery {
   private services?: Services;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly working = new Map<string, Promise<void>>();

@@ -7,8 +7,8 @@ import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
 import { runCarrierHandler, type CarrierAnswer } from '../pipeline/execute.js';
 import { requestContextFor } from '../pipeline/request-context.js';
 import type { TransactionRecord } from '../pipeline/transaction-log.js';
-import type { CarrierContext, RegisteredOperation } from '../operations/define.js';
-import type { Services } from '../services.js';
+import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from '../pipeline/operation.js';
+import type { Services } from '../pipeline/services.js';
 
 /** Why a row cannot be re-sent (yet): reported, and retried later like a fault. */
 export class NotResendable extends Error {
@@ -16,7 +16,7 @@ export class NotResendable extends Error {
 }
 
 export async function resend(services: Services, operations: readonly RegisteredOperation[], row: TransactionRecord): Promise<CarrierAnswer> {
-  const operation = operations.find((candidate) => candidate.name === row.operation && candidate.routing !== 'none');
+  const operation = operations.find((candidate): candidate is CarrierRoutedOperation => candidate.name === row.operation && candidate.routing !== 'none');
   if (!operation) throw new NotResendable(`operation ${row.operation} cannot be re-sent`);
   if (row.request === null || typeof row.request !== 'object') throw new NotResendable('no stored request');
   if (!CARRIER_IDS.includes(row.carrier as CarrierId)) throw new NotResendable(`unknown carrier ${String(row.carrier)}`);
@@ -29,14 +29,14 @@ export async function resend(services: Services, operations: readonly Registered
   if (operation.planField && !plan) throw new NotResendable(`plan ${String(planId)} no longer exists`);
   const carrier = services.carriers.adapter(carrierId);
   if (operation.extended && !carrier.extended) throw new NotResendable(`carrier ${carrierId} has no extended operations`);
-  const context: CarrierContext<unknown> = {
+  const context: CarrierCall = {
     input,
     user,
     services,
     request: requestContextFor(services, `recovery-${row.id}`, user),
     carrierId,
     carrier,
-    extended: carrier.extended!,
+    extended: carrier.extended,
     transactionId: row.id,
     plan,
   };

@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { sendJson } from '../http/json.js';
 import type { Logger } from '../lib/logger.js';
 import { quote } from '../lib/quote.js';
-import { InternalError, isGatewayError } from '../pipeline/errors.js';
+import { InternalError, isGatewayError } from '../errors/gateway-errors.js';
 
 export interface LogScope {
   logger: Logger;

@@ -1,7 +1,7 @@
 // The responses of each REST operation in the OpenAPI document, derived from what the pipeline
-// can refuse it with (src/pipeline/execute.ts, src/pipeline/errors.ts; README "Errors").
+// can refuse it with (src/pipeline/execute.ts, src/errors/gateway-errors.ts; README "Errors").
 
-import type { RegisteredOperation } from '../operations/define.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
 import { operationResult } from '../operations/schemas/envelope.js';
 import { transactionIdExample } from './openapi-examples.js';
 import type { JsonSchema } from './openapi-schema.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../lib/package-root.js';
 import { activationOperations } from '../operations/activation/index.js';
-import type { RegisteredOperation } from '../operations/define.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
 import { extendedOperations } from '../operations/extended/index.js';
 import { featureOperations } from '../operations/features/index.js';
 import { accountOperations, adminOperations, managementOperations } from '../operations/index.js';

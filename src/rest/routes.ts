@@ -1,7 +1,7 @@
 // The REST compatibility routes, derived from the operation table: the spec's exact methods
 // and paths (trailing slashes included), matched literal-first.
 
-import type { HttpMethod, RegisteredOperation } from '../operations/define.js';
+import type { HttpMethod, RegisteredOperation } from '../pipeline/operation.js';
 import { toCamel } from '../lib/case.js';
 
 export interface RestRoute {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
 import { parseDatabaseUrl, postgresSchema, type DatabaseProvider } from '../../src/db/client.js';
-import { openData } from '../../src/db/data.js';
+import { openData } from '../../src/app/data.js';
 import { migrate, migrationsFolder, readMigrations, type MigrationReport } from '../../src/db/migrate.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { createPostgresSchema, POSTGRES_URL, postgresAvailable, type PostgresSchema } from '../support/postgres.js';

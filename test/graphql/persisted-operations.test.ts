@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client/core/index.js';
 import { createPersistedQueryLink } from '@apollo/client/link/persisted-queries/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApplication } from '../../src/app.js';
+import { startApplication } from '../../src/app/application.js';
 import { loadConfig } from '../../src/config.js';
 import { PersistedOperationsError, sha256Hex } from '../../src/graphql/persisted-operations.js';
 import { run } from '../support/processes.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { openData, type DataServices } from '../../src/db/data.js';
+import { openData, type DataServices } from '../../src/app/data.js';
 import { LineRegistry } from '../../src/lines/registry.js';
 import { createPostgresSchema, postgresAvailable, type PostgresSchema } from '../support/postgres.js';
 

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CarrierId } from '../../src/carriers/types.js';
 import type { UserRecord } from '../../src/directory/types.js';
-import { defineOperation, type RegisteredOperation } from '../../src/operations/define.js';
+import { defineOperation } from '../../src/operations/define.js';
 import {
   CarrierDisabledError,
   DuplicateTransactionError,
@@ -21,8 +21,9 @@ import {
   RateLimitedError,
   UnauthenticatedError,
   ValidationFailedError,
-} from '../../src/pipeline/errors.js';
+} from '../../src/errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../../src/pipeline/execute.js';
+import type { RegisteredOperation } from '../../src/pipeline/operation.js';
 import { createRequestContext, type RequestContext } from '../../src/pipeline/request-context.js';
 import { freshSim } from '../support/lines.js';
 import { useGateway } from '../support/use-gateway.js';
@@ -31,25 +32,24 @@ let handled = 0;
 
 const RATE_LIMIT = { max: 5, window: 'minute' } as const;
 
-/** An operation with every check of the pipeline: superuser-only or not, extended or not. */
+/** An operation with every check of the pipeline: superuser-only or not; a plan field, or extended (an operation is one or the other). */
 function probe(options: { superuserOnly?: boolean; extended?: boolean } = {}): RegisteredOperation {
-  return defineOperation({
+  const common = {
     name: `pipelineProbe${options.superuserOnly ? 'Admin' : ''}${options.extended ? 'Extended' : ''}`,
-    kind: 'mutation',
+    kind: 'mutation' as const,
     description: 'Exercises every step of the pipeline',
     input: z.object({ mdn: z.string().regex(/^\d{10}$/), planId: z.string(), transactionId: z.string().optional() }),
     output: z.object({ status: z.string() }),
     rateLimit: RATE_LIMIT,
     superuserOnly: options.superuserOnly ?? false,
-    extended: options.extended ?? false,
-    routing: 'line',
-    planField: 'planId',
+    routing: 'line' as const,
     transactionPrefix: 'PROBE_',
     handle: async () => {
       handled += 1;
       return { status: 200, body: { status: 'success' } };
     },
-  });
+  };
+  return options.extended ? defineOperation({ ...common, extended: true }) : defineOperation({ ...common, planField: 'planId' });
 }
 
 const plain = probe();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { openData } from '../../src/db/data.js';
+import { openData } from '../../src/app/data.js';
 import { eventually } from '../support/eventually.js';
 import { run, spawnIn, type RunningProcess } from '../support/processes.js';
 

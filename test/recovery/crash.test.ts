@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { openData, type DataServices } from '../../src/db/data.js';
+import { openData, type DataServices } from '../../src/app/data.js';
 import { createCarrier321SandboxServer } from '../../src/sandbox/carrier-321/server.js';
 import { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
 import type { SandboxServer } from '../../src/sandbox/http-kit.js';

@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineOperation, type HttpMethod, type RegisteredOperation } from '../../src/operations/define.js';
+import { defineOperation } from '../../src/operations/define.js';
+import type { HttpMethod, RegisteredOperation } from '../../src/pipeline/operation.js';
 import { operations } from '../../src/operations/index.js';
 import { compileRoutes, lookup, type RestRoute } from '../../src/rest/routes.js';
 

@@ -2,7 +2,7 @@
 // message that names the line (cut to a sane length) and never its owner.
 
 import { describe, expect, it } from 'vitest';
-import { LineNotOwnedError } from '../../src/pipeline/errors.js';
+import { LineNotOwnedError } from '../../src/errors/gateway-errors.js';
 
 describe('LineNotOwnedError', () => {
   it('is a 403 with the failure envelope and the FORBIDDEN code', () => {

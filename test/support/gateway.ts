@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { startApplication, type Application } from '../../src/app.js';
+import { startApplication, type Application } from '../../src/app/application.js';
 import type { CarrierId } from '../../src/carriers/types.js';
 import { loadConfig } from '../../src/config.js';
 import type { PlanInput, UserRecord } from '../../src/directory/types.js';

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { quote } from '../../lib/quote.js';
-import { NotFoundError } from '../../pipeline/errors.js';
+import { NotFoundError } from '../../errors/gateway-errors.js';
 import { defineOperation } from '../define.js';
 
 export const transactionRecord = z

@@ -1,8 +1,11 @@
 // POST /sim/activate/: activates a SIM on an authorized plan, on the plan's carrier (else
 // the user's preference, else the default carrier), and records where the new line lives.
 
-import { defineOperation, type CarrierOperationSpec } from '../define.js';
-import { operationResult, success, type OperationResult } from '../schemas/envelope.js';
+import type { PlanOperationSpec } from '../../pipeline/operation.js';
+import { defineOperation } from '../define.js';
+import { recordActivation } from '../line-homes.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
+import { operationResult, type OperationResult } from '../schemas/envelope.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911Of } from '../schemas/e911.js';
 import { activationFields, type ActivationFields } from './fields.js';
@@ -12,7 +15,7 @@ import { activationFields, type ActivationFields } from './fields.js';
  * both, and bulk activation runs each SIM through this same definition (see activate-sims.ts).
  */
 export const activationSpec = {
-  name: 'activateSim',
+  name: 'activateSim' as const,
   kind: 'mutation',
   description:
     'Activates a SIM (19–20 digit ICCID) on one of your authorized plans and returns the new line (mdn, customer id). The carrier is the plan’s, else your preference, else the default carrier. eSIMs (is_esim Y) need an email. On a WFC plan an invalid E911 address still activates, with `warning` and `wfcStatus: false`',
@@ -23,11 +26,12 @@ export const activationSpec = {
   // The SIM to activate names no line yet: the new line will be the caller's.
   ownedSims: [],
   transactionPrefix: 'ACT_',
-  handle: async ({ carrier, carrierId, services, input, plan, transactionId, user }) => {
+  handle: async (context) => {
+    const { carrier, input, plan, transactionId } = context;
     const address = e911Of(input);
     const result = await carrier.activate({
       sim: input.sim,
-      carrierPlanId: plan!.carrierPlanId,
+      carrierPlanId: plan.carrierPlanId,
       zipCode: input.zipCode,
       address,
       isEsim: input.isEsim === 'Y',
@@ -38,18 +42,15 @@ export const activationSpec = {
       transactionId,
     });
     // Later operations on this line (by mdn or sim) must reach the carrier that holds it, and
-    // the line is the activating user's (the only place a line gets its owner from a request).
-    await services.lines.record({ mdn: result.mdn, sim: result.sim, carrier: carrierId, owner: user.id });
-    return success(transactionId, { mdn: result.mdn, sim: result.sim, customerId: result.customerId, ...wfcWarning('Activation', result.wfc) });
+    // the line is the activating user's.
+    await recordActivation(context, result);
+    return performed(transactionId, { mdn: result.mdn, sim: result.sim, customerId: result.customerId, ...wfcWarning('Activation', result.wfc) });
   },
   // The spec's activation failure body names the SIM, not a line (there is none yet).
-  onRejection: (rejection, { input, transactionId }) => ({
-    status: 400,
-    body: { status: 'failure', sim: input.sim, transactionId, message: rejection.message },
-  }),
-} satisfies CarrierOperationSpec<ActivationFields, OperationResult>;
+  onRejection: (rejection, { input, transactionId }) => refused(rejection, { sim: input.sim, transactionId }),
+} satisfies PlanOperationSpec<ActivationFields, OperationResult>;
 
-export const activateSim = defineOperation<ActivationFields, OperationResult>({
+export const activateSim = defineOperation({
   ...activationSpec,
   rest: { method: 'POST', path: '/sim/activate/' },
   rateLimit: { max: 30, window: 'minute' },

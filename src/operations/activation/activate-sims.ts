@@ -4,9 +4,8 @@
 
 import { z } from 'zod';
 import { convertKeys, toSnake } from '../../lib/case.js';
-import { isGatewayError } from '../../pipeline/errors.js';
-import { executeOperation, givenInput } from '../../pipeline/execute.js';
-import type { RequestContext } from '../../pipeline/request-context.js';
+import { isGatewayError } from '../../errors/gateway-errors.js';
+import type { LocalContext } from '../../pipeline/operation.js';
 import { defineOperation } from '../define.js';
 import type { OperationResult } from '../schemas/envelope.js';
 import { transactionId } from '../schemas/fields.js';
@@ -19,7 +18,8 @@ export const MAX_BULK_ACTIVATIONS = 100;
 
 /**
  * One SIM of a batch: the single activation's definition without its route and rate limit
- * (the batch is counted once, by its own 10/hour limit), run through the shared pipeline.
+ * (the batch is counted once, by its own 10/hour limit), run through the shared pipeline by
+ * `runOperation`.
  */
 const activationItem = defineOperation<ActivationFields, OperationResult>(activationSpec);
 
@@ -46,10 +46,10 @@ function failure(sim: string, id: string, message: string): BulkActivationEntry 
   return { sim, status: 'failure', transactionId: id, message, error: [message] };
 }
 
-async function activateOne(item: ActivationFields, request: RequestContext): Promise<BulkActivationEntry> {
+async function activateOne(item: ActivationFields, { request, runOperation }: LocalContext<BulkInput>): Promise<BulkActivationEntry> {
   const id = item.transactionId ?? bulkTransactionId(item.sim);
   try {
-    const outcome = await executeOperation(activationItem, givenInput({ ...item, transactionId: id }), request);
+    const outcome = await runOperation(activationItem, { ...item, transactionId: id });
     // activationItem answers only with the envelope (its handler or its onRejection).
     const body = outcome.body as OperationResult;
     if (body.status === 'failure') return failure(item.sim, id, body.message);
@@ -70,7 +70,7 @@ async function activateOne(item: ActivationFields, request: RequestContext): Pro
   }
 }
 
-export const activateSims = defineOperation<BulkInput, BulkActivationResult>({
+export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'activateSims'>({
   name: 'activateSims',
   kind: 'mutation',
   description:
@@ -82,11 +82,12 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult>({
   // Each SIM resolves its own carrier (by its plan) inside the pipeline, so the batch has none.
   routing: 'none',
   usesCarriers: true,
-  handle: async ({ input, user, services, request }) => {
+  handle: async (context) => {
+    const { input, user, services } = context;
     const batchId = input.transactionId;
     if (batchId) await services.transactions.reserve({ id: batchId, userId: user.id, operation: 'activateSims', carrier: null });
     const results: BulkActivationEntry[] = [];
-    for (const item of input.activations) results.push(await activateOne(item, request));
+    for (const item of input.activations) results.push(await activateOne(item, context));
     const body = { results, total: input.activations.length, processed: results.filter((entry) => entry.status === 'success').length };
     if (batchId) await services.transactions.complete(batchId, 'success', 200, convertKeys(body, toSnake));
     return { status: 200, body };

@@ -17,7 +17,7 @@ export const lineOwnership = z
   })
   .meta({ id: 'LineOwnership', description: 'A line and its owner after an assignment' });
 
-export const assignLineOwnerInput = z.object({
+const assignLineOwnerInput = z.object({
   mdn,
   // GraphQL reads an explicit null as absent: both make the line unowned.
   user: userName.optional().describe('The user the line is given to; absent (or null) makes the line unowned: every user may act on it'),

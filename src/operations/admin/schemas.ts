@@ -7,7 +7,7 @@ export const settingKey = z
   .enum(SETTING_KEYS, { error: `key must be one of ${SETTING_KEYS.join(', ')}` })
   .meta({ id: 'SettingKey', description: 'Name of a runtime setting' });
 
-export const setting = z
+export const settingRecord = z
   .object({
     key: z.string().describe('Setting name'),
     value: z.string().describe('The value as JSON: REST answers JSON text (a string carries its own quotes), GraphQL the JSON value itself'),

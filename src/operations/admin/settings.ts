@@ -2,11 +2,12 @@
 
 import { z } from 'zod';
 import { quote } from '../../lib/quote.js';
-import { NotFoundError, ValidationFailedError } from '../../pipeline/errors.js';
-import { SettingRuleViolation, isSettingKey } from '../../settings/definitions.js';
+import { NotFoundError, ValidationFailedError } from '../../errors/gateway-errors.js';
+import { CARRIER_IDS } from '../../carriers/types.js';
+import { SettingRuleViolation, displayNameKey, isSettingKey } from '../../settings/definitions.js';
 import { defineOperation } from '../define.js';
 import { capped } from '../schemas/fields.js';
-import { carrierStatus, setting, settingView } from './schemas.js';
+import { carrierStatus, settingRecord, settingView } from './schemas.js';
 
 // The largest value a setting takes is a 100-character display name, JSON-escaped.
 const MAX_SETTING_VALUE = 1024;
@@ -15,25 +16,25 @@ const keyParameter = capped('key', 64)
   .min(1)
   .describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name, maintenance_mode, line_ownership or persisted_operations_only');
 
-export const listSettings = defineOperation({
+export const settings = defineOperation({
   name: 'settings',
   kind: 'query',
   description: 'Every runtime setting with its JSON-encoded value (superuser only)',
   rest: { method: 'GET', path: '/settings/' },
   input: z.object({}),
-  output: z.array(setting),
+  output: z.array(settingRecord),
   superuserOnly: true,
   routing: 'none',
   handle: async ({ services }) => ({ status: 200, body: (await services.settings.list()).map(settingView) }),
 });
 
-export const getSetting = defineOperation({
+export const setting = defineOperation({
   name: 'setting',
   kind: 'query',
   description: 'One runtime setting (superuser only)',
   rest: { method: 'GET', path: '/settings/{key}' },
   input: z.object({ key: keyParameter }),
-  output: setting,
+  output: settingRecord,
   superuserOnly: true,
   routing: 'none',
   handle: async ({ services, input }) => {
@@ -49,7 +50,7 @@ export const updateSetting = defineOperation({
     'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false; line_ownership is "enforced" or "off"; persisted_operations_only is true or false.',
   rest: { method: 'PUT', path: '/settings/{key}' },
   input: z.object({ key: keyParameter, value: capped('value', MAX_SETTING_VALUE).describe(`The new value, JSON-encoded, at most ${MAX_SETTING_VALUE} characters`) }),
-  output: setting,
+  output: settingRecord,
   superuserOnly: true,
   routing: 'none',
   handle: async ({ services, input }) => {
@@ -72,5 +73,14 @@ export const carrierStatuses = defineOperation({
   output: z.array(carrierStatus),
   superuserOnly: true,
   routing: 'none',
-  handle: async ({ services }) => ({ status: 200, body: services.carriers.statuses(await services.settings.values()) }),
+  handle: async ({ services }) => {
+    const values = await services.settings.values();
+    const body = CARRIER_IDS.map((carrier) => ({
+      carrier,
+      enabled: values.carriers_enabled[carrier],
+      credentialsConfigured: services.carriers.credentialsConfigured(carrier),
+      displayName: values[displayNameKey(carrier)],
+    }));
+    return { status: 200, body };
+  },
 });

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { mdn } from '../schemas/fields.js';
-import { answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage } from './common.js';
 
 const accountLine = z
   .object({
@@ -24,7 +26,7 @@ export const accountResult = z
   })
   .meta({ id: 'AccountResult', description: 'Multi-line account information of a line' });
 
-export const getAccount = defineOperation({
+export const account = defineOperation({
   name: 'account',
   kind: 'query',
   description: 'Multi-line account information of a line: account id and every line of the account (carrier 321 only; 501 elsewhere)',
@@ -35,9 +37,9 @@ export const getAccount = defineOperation({
   routing: 'line',
   extended: true,
   handle: async ({ extended, input }) => {
-    const account = await extended.getAccount(input.mdn);
-    const lines = account.lines.map(({ lineStatus, ...line }) => ({ ...line, status: lineStatus }));
-    return answered({ mdn: account.mdn, accountId: account.accountId, lines });
+    const record = await extended.getAccount(input.mdn);
+    const lines = record.lines.map(({ lineStatus, ...line }) => ({ ...line, status: lineStatus }));
+    return answered({ mdn: record.mdn, accountId: record.accountId, lines });
   },
   onRejection: (rejection, { input }) => refused(rejection, { mdn: input.mdn }),
 });

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { mdn } from '../schemas/fields.js';
-import { answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage } from './common.js';
 
 export const activePlanResult = z
   .object({
@@ -16,7 +18,7 @@ export const activePlanResult = z
   })
   .meta({ id: 'ActivePlanResult', description: 'The plan currently active on a line' });
 
-export const getActivePlan = defineOperation({
+export const activePlan = defineOperation({
   name: 'activePlan',
   kind: 'query',
   description: 'The plan SOC currently active on a line (carrier 321 only; 501 elsewhere)',

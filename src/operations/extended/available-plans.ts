@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationStatus, resultMessage, resultTransactionId } from './common.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage, resultTransactionId } from './common.js';
 
 const availablePlan = z
   .object({
@@ -23,7 +25,7 @@ export const availablePlansResult = z
   })
   .meta({ id: 'AvailablePlansResult', description: 'The operation envelope with the carrier plan catalogue' });
 
-export const listAvailablePlans = defineOperation({
+export const availablePlans = defineOperation({
   name: 'availablePlans',
   kind: 'query',
   description: 'Lists all plan SOC codes of the carrier (carrier 321 only; 501 elsewhere)',
@@ -37,10 +39,7 @@ export const listAvailablePlans = defineOperation({
   transactionPrefix: 'PLANS_',
   handle: async ({ extended, transactionId }) => {
     const plans = await extended.listAvailablePlans();
-    return { status: 200, body: { status: 'success' as const, mdn: null, sim: null, transactionId, message: 'Success', plans } };
+    return performed(transactionId, { mdn: null, sim: null, plans });
   },
-  onRejection: (rejection, { transactionId }) => ({
-    status: 400,
-    body: { status: 'failure' as const, mdn: null, sim: null, transactionId, message: rejection.message },
-  }),
+  onRejection: (rejection, { transactionId }) => refused(rejection, { mdn: null, sim: null, transactionId }),
 });

@@ -1,40 +1,16 @@
-// What the extended operations share: the envelope members of their answers, the success
-// and failure bodies, and the request fields only they use. The spec shows no response body
+// What the extended operations share: the envelope members of their answers and the request
+// fields only they use (the bodies come from ../schemas/envelope.ts). The spec shows no response body
 // for these operations (except the plan catalogue), so every answer is the operation
 // envelope (`status`, `message`) around the carrier's data; see docs/extended-operations.md.
 
 import { z } from 'zod';
-import type { CarrierRejection } from '../../carriers/errors.js';
-import type { Outcome } from '../define.js';
-import { operationStatus } from '../schemas/envelope.js';
 import { matching } from '../schemas/fields.js';
-
-export { operationStatus };
 
 export const resultMessage = z.string().describe('Success, or the carrier message ending with the error code in parentheses');
 
 export const resultTransactionId = z
   .string()
   .describe('The caller-supplied transaction id, or the generated one: the prefix and 12 uppercase hex characters');
-
-/** A query the carrier answered: HTTP 200, `status: success`, the data, `message: Success`. */
-export function answered<T extends object>(data: T): Outcome<{ status: 'success'; message: string } & T> {
-  return { status: 200, body: { status: 'success', ...data, message: 'Success' } };
-}
-
-/** A write the carrier performed: the envelope with the transaction id, plus the carrier's data. */
-export function performed<T extends object>(transactionId: string, data: T): Outcome<{ status: 'success'; transactionId: string; message: string } & T> {
-  return { status: 200, body: { status: 'success', ...data, transactionId, message: 'Success' } };
-}
-
-/**
- * A query the carrier refused: HTTP 400, `status: failure`, what the caller asked about and the
- * carrier message with its code. Queries record no transaction, so unlike the default failure
- * envelope this carries no (empty) transaction id.
- */
-export function refused<T extends object>(rejection: CarrierRejection, asked: T): Outcome<{ status: 'failure'; message: string } & T> {
-  return { status: 400, body: { status: 'failure', ...asked, message: rejection.message } };
-}
 
 /** A 10-digit number on a phone list (the spec leaves the item format open; we take MDNs). */
 export const phoneNumber = matching(/^\d{10}$/, 10, 'each number must be exactly 10 digits').describe('A phone number, 10 digits');

@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { answered, operationStatus, refused, resultMessage, timeBound } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage, timeBound } from './common.js';
 
 const customerImpactingEvent = z
   .object({
@@ -23,7 +25,7 @@ export const customerImpactingEventsResult = z
   })
   .meta({ id: 'CustomerImpactingEventsResult', description: 'Customer-impacting events (CIM) of the carrier network' });
 
-export const getCustomerImpactingEvents = defineOperation({
+export const customerImpactingEvents = defineOperation({
   name: 'customerImpactingEvents',
   kind: 'query',
   description:

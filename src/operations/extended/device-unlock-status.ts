@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { imei } from '../schemas/fields.js';
-import { answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage } from './common.js';
 
 export const deviceUnlockStatusResult = z
   .object({
@@ -16,7 +18,7 @@ export const deviceUnlockStatusResult = z
   })
   .meta({ id: 'DeviceUnlockStatusResult', description: 'Unlock status and eligibility of a device' });
 
-export const getDeviceUnlockStatus = defineOperation({
+export const deviceUnlockStatus = defineOperation({
   name: 'deviceUnlockStatus',
   kind: 'query',
   description: 'Unlock status and unlock eligibility of a device, by IMEI (carrier 321 only; 501 elsewhere). Unknown device: (506)',

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { imei } from '../schemas/fields.js';
-import { answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage } from './common.js';
 
 export const imeiDetailsResult = z
   .object({
@@ -20,7 +22,7 @@ export const imeiDetailsResult = z
   })
   .meta({ id: 'ImeiDetailsResult', description: 'Device details of an IMEI' });
 
-export const getImeiDetails = defineOperation({
+export const imeiDetails = defineOperation({
   name: 'imeiDetails',
   kind: 'query',
   description: 'Device details of an IMEI: make, model, capabilities, blacklist status (carrier 321 only; 501 elsewhere). Unknown device: (506)',

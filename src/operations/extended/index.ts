@@ -1,49 +1,48 @@
 // Carrier-specific extended operations (carrier 321 only; 501 elsewhere), one per file.
 
-import type { RegisteredOperation } from '../define.js';
-import { getAccount } from './account.js';
-import { getActivePlan } from './active-plan.js';
-import { listAvailablePlans } from './available-plans.js';
+import { account } from './account.js';
+import { activePlan } from './active-plan.js';
+import { availablePlans } from './available-plans.js';
 import { changeImei } from './change-imei.js';
-import { getCustomerImpactingEvents } from './customer-impacting-events.js';
-import { getDeviceUnlockStatus } from './device-unlock-status.js';
-import { getImeiDetails } from './imei-details.js';
+import { customerImpactingEvents } from './customer-impacting-events.js';
+import { deviceUnlockStatus } from './device-unlock-status.js';
+import { imeiDetails } from './imei-details.js';
 import { managePhoneList } from './manage-phone-list.js';
-import { getNumberGroups } from './number-groups.js';
-import { getPoolUsage } from './pool-usage.js';
-import { getProducts } from './products.js';
+import { numberGroups } from './number-groups.js';
+import { poolUsage } from './pool-usage.js';
+import { products } from './products.js';
 import { sendSms } from './send-sms.js';
 import { setLineLabel } from './set-line-label.js';
 import { validateAddress } from './validate-address.js';
 
 export {
   changeImei,
-  getAccount,
-  getActivePlan,
-  getCustomerImpactingEvents,
-  getDeviceUnlockStatus,
-  getImeiDetails,
-  getNumberGroups,
-  getPoolUsage,
-  getProducts,
-  listAvailablePlans,
+  account,
+  activePlan,
+  customerImpactingEvents,
+  deviceUnlockStatus,
+  imeiDetails,
+  numberGroups,
+  poolUsage,
+  products,
+  availablePlans,
   managePhoneList,
   sendSms,
   setLineLabel,
   validateAddress,
 };
 
-export const extendedOperations: RegisteredOperation[] = [
-  listAvailablePlans,
+export const extendedOperations = [
+  availablePlans,
   validateAddress,
-  getDeviceUnlockStatus,
-  getAccount,
-  getPoolUsage,
-  getNumberGroups,
-  getActivePlan,
-  getImeiDetails,
-  getProducts,
-  getCustomerImpactingEvents,
+  deviceUnlockStatus,
+  account,
+  poolUsage,
+  numberGroups,
+  activePlan,
+  imeiDetails,
+  products,
+  customerImpactingEvents,
   sendSms,
   managePhoneList,
   setLineLabel,

@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { mdn, phoneListAction, transactionId } from '../schemas/fields.js';
-import { operationStatus, performed, phoneNumber, resultMessage, resultTransactionId } from './common.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { phoneNumber, resultMessage, resultTransactionId } from './common.js';
 
 /** One request's numbers; a bound the spec leaves open, so that one call stays one carrier call. */
 export const PHONE_LIST_MAX_NUMBERS = 100;

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { zipCode } from '../schemas/fields.js';
-import { answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage } from './common.js';
 
 const numberGroup = z
   .object({
@@ -24,7 +26,7 @@ export const numberGroupsResult = z
   })
   .meta({ id: 'NumberGroupsResult', description: 'Number groups available in a ZIP code' });
 
-export const getNumberGroups = defineOperation({
+export const numberGroups = defineOperation({
   name: 'numberGroups',
   kind: 'query',
   description: 'Number groups available for new numbers in a ZIP code (carrier 321 only; 501 elsewhere). Invalid ZIP: (510)',

@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { accountId, answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { accountId, resultMessage } from './common.js';
 
 const poolLineUsage = z
   .object({
@@ -22,7 +24,7 @@ export const poolUsageResult = z
   })
   .meta({ id: 'PoolUsageResult', description: 'Shared data pool usage across the lines of an account' });
 
-export const getPoolUsage = defineOperation({
+export const poolUsage = defineOperation({
   name: 'poolUsage',
   kind: 'query',
   description: 'Shared data pool usage across the lines of an account (carrier 321 only; 501 elsewhere). Unknown account: (918)',

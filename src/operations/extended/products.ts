@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { mdn } from '../schemas/fields.js';
-import { answered, operationStatus, refused, resultMessage } from './common.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage } from './common.js';
 
 const lineProduct = z
   .object({
@@ -21,7 +23,7 @@ export const productsResult = z
   })
   .meta({ id: 'ProductsResult', description: 'The feature SOCs active on a line' });
 
-export const getProducts = defineOperation({
+export const products = defineOperation({
   name: 'products',
   kind: 'query',
   description: 'The feature SOCs active on a line (carrier 321 only; 501 elsewhere)',

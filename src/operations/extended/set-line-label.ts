@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { mdn, transactionId } from '../schemas/fields.js';
-import { operationStatus, performed, resultMessage, resultTransactionId } from './common.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage, resultTransactionId } from './common.js';
 
 export const LABEL_MAX_LENGTH = 100;
 

@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { MAX_LENGTH, nonEmpty, state, zipCodeOrPlus4 } from '../schemas/fields.js';
-import { operationStatus, refused, resultMessage } from './common.js';
+import { refused } from '../../pipeline/envelopes.js';
+import { operationStatus } from '../schemas/envelope.js';
+import { resultMessage } from './common.js';
 
 const validatedAddress = z
   .object({

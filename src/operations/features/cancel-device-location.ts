@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { mdn, transactionId } from '../schemas/fields.js';
 
 export const cancelDeviceLocation = defineOperation({
@@ -17,6 +18,6 @@ export const cancelDeviceLocation = defineOperation({
   transactionPrefix: 'CANCEL_LOC_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.cancelDeviceLocation({ mdn: input.mdn, transactionId: id });
-    return success(id, { mdn: input.mdn });
+    return performed(id, { mdn: input.mdn });
   },
 });

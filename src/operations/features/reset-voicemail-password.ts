@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
 
 export const resetVoicemailPassword = defineOperation({
@@ -21,6 +22,6 @@ export const resetVoicemailPassword = defineOperation({
   transactionPrefix: 'VM_RESET_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.resetVoicemailPassword({ mdn: input.mdn, sim: input.sim, transactionId: id });
-    return success(id, { mdn: input.mdn });
+    return performed(id, { mdn: input.mdn });
   },
 });

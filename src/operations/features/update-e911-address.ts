@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
 import { e911Fields, e911Of } from '../schemas/e911.js';
 
@@ -26,6 +27,6 @@ export const updateE911Address = defineOperation({
   // pipeline's default failure envelope, so no `onRejection` is needed.
   handle: async ({ carrier, input, transactionId: id }) => {
     const line = await carrier.updateE911Address({ mdn: input.mdn, sim: input.sim, address: e911Of(input), transactionId: id });
-    return success(id, { mdn: line.mdn, sim: line.sim });
+    return performed(id, { mdn: line.mdn, sim: line.sim });
   },
 });

@@ -1,7 +1,8 @@
 // POST /sim/line/add/: adds a child line to a parent line's shared (family) plan.
 
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { childLineInput } from './child-line-fields.js';
 
 export const addChildLine = defineOperation({
@@ -19,6 +20,6 @@ export const addChildLine = defineOperation({
   transactionPrefix: 'ADD_LINE_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.addChildLine({ ...input, transactionId: id });
-    return success(id, { mdn: input.parentMdn });
+    return performed(id, { mdn: input.parentMdn });
   },
 });

@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { balanceUnit, mdn, transactionId } from '../schemas/fields.js';
 import { amount, expiryDate, subscriptionId } from './balance-fields.js';
 
@@ -27,6 +28,6 @@ export const adjustBalance = defineOperation({
   transactionPrefix: 'ADJ_BAL_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.adjustBalance({ ...input, transactionId: id });
-    return success(id, { mdn: input.mdn });
+    return performed(id, { mdn: input.mdn });
   },
 });

@@ -3,7 +3,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { balanceUnit, mdn, transactionId } from '../schemas/fields.js';
 import { amount, subscriptionId } from './balance-fields.js';
 
@@ -36,6 +37,6 @@ export const adjustBalances = defineOperation({
   transactionPrefix: 'ADJ_MULTI_BAL_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.adjustBalances({ mdn: input.mdn, adjustments: input.adjustments, transactionId: id });
-    return success(id, { mdn: input.mdn });
+    return performed(id, { mdn: input.mdn });
   },
 });

@@ -3,9 +3,10 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
-import { rememberLine } from './line-homes.js';
+import { rememberLine } from '../line-homes.js';
 
 export const disconnectLine = defineOperation({
   name: 'disconnectLine',
@@ -32,6 +33,6 @@ export const disconnectLine = defineOperation({
     const { carrier, input, transactionId: id } = context;
     const line = await carrier.disconnect({ mdn: input.mdn, sim: input.sim, transactionId: id });
     await rememberLine(context, { ...line, status: 'DISCONNECTED' });
-    return success(id, { mdn: line.mdn, sim: line.sim });
+    return performed(id, { mdn: line.mdn, sim: line.sim });
   },
 });

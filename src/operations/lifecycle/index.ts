@@ -1,6 +1,5 @@
 // Line lifecycle: suspend/restore, disconnect/reconnect, swaps, balances, child lines.
 
-import type { RegisteredOperation } from '../define.js';
 import { addChildLine } from './add-child-line.js';
 import { adjustBalance } from './adjust-balance.js';
 import { adjustBalances } from './adjust-balances.js';
@@ -12,7 +11,7 @@ import { suspendLine } from './suspend.js';
 import { swapMdn } from './swap-mdn.js';
 import { swapSim } from './swap-sim.js';
 
-export const lifecycleOperations: RegisteredOperation[] = [
+export const lifecycleOperations = [
   suspendLine,
   restoreLine,
   disconnectLine,

@@ -4,11 +4,12 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
 import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId, zipCode } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
-import { rememberLine } from './line-homes.js';
+import { rememberLine } from '../line-homes.js';
 
 /** The spec's default wholesale billing code of a reconnected line. */
 export const DEFAULT_BILLING_CODE = 'BC123';
@@ -42,14 +43,13 @@ export const reconnectLine = defineOperation({
     const result = await carrier.reconnect({
       mdn: input.mdn,
       sim: input.sim,
-      // The pipeline authorized and loaded the plan named by `planField` before calling us.
-      carrierPlanId: plan!.carrierPlanId,
+      carrierPlanId: plan.carrierPlanId,
       zipCode: input.zipCode,
       billingCode: input.billingCode ?? DEFAULT_BILLING_CODE,
       wfc: wfcFor(plan, e911From(input)),
       transactionId: id,
     });
     await rememberLine(context, { mdn: result.mdn, sim: result.sim, status: 'ACTIVE' });
-    return success(id, { mdn: result.mdn, sim: result.sim, ...wfcWarning('Reconnection', result.wfc) });
+    return performed(id, { mdn: result.mdn, sim: result.sim, ...wfcWarning('Reconnection', result.wfc) });
   },
 });

@@ -1,7 +1,8 @@
 // POST /sim/line/remove/: takes a child line off a parent line's shared (family) plan.
 
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { childLineInput } from './child-line-fields.js';
 
 export const removeChildLine = defineOperation({
@@ -19,6 +20,6 @@ export const removeChildLine = defineOperation({
   transactionPrefix: 'REM_LINE_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.removeChildLine({ ...input, transactionId: id });
-    return success(id, { mdn: input.parentMdn });
+    return performed(id, { mdn: input.parentMdn });
   },
 });

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { CarrierFault, CarrierRejection } from '../../carriers/errors.js';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { setLineStatus } from '../line-homes.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { mdn, serviceScope, transactionId } from '../schemas/fields.js';
 
 export const restoreLine = defineOperation({
@@ -17,10 +19,11 @@ export const restoreLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'RESTORE_',
-  handle: async ({ carrier, input, transactionId: id, services }) => {
+  handle: async (context) => {
+    const { carrier, input, transactionId: id } = context;
     await carrier.restore({ mdn: input.mdn, service: input.service, transactionId: id });
     if (!input.service) {
-      await services.lines.setStatus(input.mdn, 'ACTIVE');
+      await setLineStatus(context, input.mdn, 'ACTIVE');
     } else {
       // Restoring one service leaves the line suspended while others stay hotlined: ask the
       // carrier. The restore itself succeeded, so a failed look-up only leaves the old status.
@@ -31,8 +34,8 @@ export const restoreLine = defineOperation({
           throw error;
         },
       );
-      if (status) await services.lines.setStatus(input.mdn, status);
+      if (status) await setLineStatus(context, input.mdn, status);
     }
-    return success(id, { mdn: input.mdn });
+    return performed(id, { mdn: input.mdn });
   },
 });

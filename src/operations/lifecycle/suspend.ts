@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { setLineStatus } from '../line-homes.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { capped, matching, MAX_LENGTH, mdn, serviceScope, transactionId } from '../schemas/fields.js';
 
 export const suspendLine = defineOperation({
@@ -22,9 +24,10 @@ export const suspendLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'SUSPEND_',
-  handle: async ({ carrier, input, transactionId: id, services }) => {
+  handle: async (context) => {
+    const { carrier, input, transactionId: id } = context;
     await carrier.suspend({ ...input, transactionId: id });
-    await services.lines.setStatus(input.mdn, 'SUSPENDED');
-    return success(id, { mdn: input.mdn });
+    await setLineStatus(context, input.mdn, 'SUSPENDED');
+    return performed(id, { mdn: input.mdn });
   },
 });

@@ -3,9 +3,10 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { iccid, matching, mdn, transactionId, zipCode } from '../schemas/fields.js';
-import { knownStatus } from './line-homes.js';
+import { renumberLine } from '../line-homes.js';
 
 export const swapMdn = defineOperation({
   name: 'swapMdn',
@@ -25,12 +26,9 @@ export const swapMdn = defineOperation({
   routing: 'line',
   transactionPrefix: 'SWAP_MDN_',
   handle: async (context) => {
-    const { carrier, input, transactionId: id, services, carrierId } = context;
-    const status = await knownStatus(context, input.mdn);
+    const { carrier, input, transactionId: id } = context;
     const result = await carrier.swapMdn({ mdn: input.mdn, sim: input.sim, zipCode: input.zipCode, imei: input.imei, transactionId: id });
-    await services.lines.renumber(result.mdn, result.newMdn, result.sim, carrierId);
-    // `renumber` records the line as ACTIVE; a suspended line keeps its state across the swap.
-    if (status && status !== 'ACTIVE') await services.lines.setStatus(result.newMdn, status);
-    return success(id, { mdn: result.mdn, newMdn: result.newMdn, sim: result.sim });
+    await renumberLine(context, result);
+    return performed(id, { mdn: result.mdn, newMdn: result.newMdn, sim: result.sim });
   },
 });

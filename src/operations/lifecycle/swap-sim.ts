@@ -2,10 +2,11 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { mdn, transactionId } from '../schemas/fields.js';
 import { iccidNamed } from './line-fields.js';
-import { rememberLine } from './line-homes.js';
+import { rememberLine } from '../line-homes.js';
 
 export const swapSim = defineOperation({
   name: 'swapSim',
@@ -28,6 +29,6 @@ export const swapSim = defineOperation({
     const { carrier, input, transactionId: id } = context;
     const line = await carrier.swapSim({ mdn: input.mdn, oldSim: input.oldSim, newSim: input.newSim, transactionId: id });
     await rememberLine(context, line);
-    return success(id, { mdn: line.mdn, sim: line.sim });
+    return performed(id, { mdn: line.mdn, sim: line.sim });
   },
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { plan, planFields, planId } from './schemas.js';
 
-export const listPlans = defineOperation({
+export const plans = defineOperation({
   name: 'plans',
   kind: 'query',
   description: 'Every plan (superuser only)',

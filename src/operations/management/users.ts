@@ -5,7 +5,7 @@ import { defineOperation } from '../define.js';
 import { capped, MAX_LENGTH } from '../schemas/fields.js';
 import { carrierId, plan, user, userName } from './schemas.js';
 
-export const listUsers = defineOperation({
+export const users = defineOperation({
   name: 'users',
   kind: 'query',
   description: 'Every API user (superuser only)',

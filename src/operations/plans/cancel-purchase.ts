@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 
 export const cancelPurchase = defineOperation({
@@ -22,11 +23,8 @@ export const cancelPurchase = defineOperation({
   transactionPrefix: 'CANCEL_',
   handle: async ({ carrier, input, transactionId: id }) => {
     const result = await carrier.cancelPurchase({ mdn: input.mdn, purchaseId: input.purchaseId, transactionId: id });
-    return success(id, { mdn: input.mdn, purchaseId: result.purchaseId });
+    return performed(id, { mdn: input.mdn, purchaseId: result.purchaseId });
   },
   // The spec's cancel response carries purchase_id; a refusal names the purchase it refused.
-  onRejection: (rejection, { input, transactionId: id }) => ({
-    status: 400,
-    body: { status: 'failure' as const, mdn: input.mdn, transactionId: id, purchaseId: input.purchaseId, message: rejection.message },
-  }),
+  onRejection: (rejection, { input, transactionId: id }) => refused(rejection, { mdn: input.mdn, transactionId: id, purchaseId: input.purchaseId }),
 });

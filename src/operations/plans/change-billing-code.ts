@@ -3,7 +3,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { mdn, transactionId } from '../schemas/fields.js';
 
 export const changeBillingCode = defineOperation({
@@ -28,6 +29,6 @@ export const changeBillingCode = defineOperation({
   transactionPrefix: 'CHG_BILL_',
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.changeBillingCode({ mdn: input.mdn, billingCode: input.billingCode, transactionId: id });
-    return success(id, { mdn: input.mdn });
+    return performed(id, { mdn: input.mdn });
   },
 });

@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
@@ -29,10 +30,10 @@ export const changePlan = defineOperation({
     const result = await carrier.changePlan({
       mdn: input.mdn,
       sim: input.sim,
-      carrierPlanId: plan!.carrierPlanId,
+      carrierPlanId: plan.carrierPlanId,
       wfc: wfcFor(plan, e911From(input)),
       transactionId: id,
     });
-    return success(id, { mdn: input.mdn, ...wfcWarning('Plan change', result.wfc) });
+    return performed(id, { mdn: input.mdn, ...wfcWarning('Plan change', result.wfc) });
   },
 });

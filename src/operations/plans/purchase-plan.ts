@@ -3,7 +3,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { operationResult, success } from '../schemas/envelope.js';
+import { performed } from '../../pipeline/envelopes.js';
+import { operationResult } from '../schemas/envelope.js';
 import { MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
@@ -28,10 +29,10 @@ export const purchasePlan = defineOperation({
   handle: async ({ carrier, input, plan, transactionId: id }) => {
     const result = await carrier.purchasePlan({
       mdn: input.mdn,
-      carrierPlanId: plan!.carrierPlanId,
+      carrierPlanId: plan.carrierPlanId,
       wfc: wfcFor(plan, e911From(input)),
       transactionId: id,
     });
-    return success(id, { mdn: input.mdn, purchaseId: result.purchaseId, ...wfcWarning('Purchase', result.wfc) });
+    return performed(id, { mdn: input.mdn, purchaseId: result.purchaseId, ...wfcWarning('Purchase', result.wfc) });
   },
 });

@@ -3,9 +3,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { mdn } from '../schemas/fields.js';
-import { queryFailure } from './failure.js';
 
 export const usageEventType = z.enum(['VOICE', 'DATA', 'SMS']).meta({ id: 'UsageEventType', description: 'Kind of usage record: VOICE, DATA or SMS' });
 
@@ -30,7 +30,7 @@ export const carrierUsageResult = z
   })
   .meta({ id: 'CarrierUsageResult', description: 'Raw carrier usage records of a line' });
 
-export const getCarrierUsage = defineOperation({
+export const carrierUsage = defineOperation({
   name: 'carrierUsage',
   kind: 'query',
   description: 'Raw usage records (voice, data, SMS) as the carrier holds them; investigates discrepancies that the balance query does not explain',
@@ -41,7 +41,7 @@ export const getCarrierUsage = defineOperation({
   routing: 'line',
   handle: async ({ carrier, input }) => {
     const usage = await carrier.getCarrierUsage(input.mdn);
-    return { status: 200, body: { status: 'success' as const, mdn: usage.mdn, usageRecords: usage.usageRecords, message: 'Success' } };
+    return answered({ mdn: usage.mdn, usageRecords: usage.usageRecords });
   },
-  onRejection: (rejection) => queryFailure(rejection, {}),
+  onRejection: (rejection) => refused(rejection, {}),
 });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CarrierRejection } from '../../carriers/errors.js';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { zipCode } from '../schemas/fields.js';
 
@@ -32,12 +33,12 @@ export const coverageResult = z
   .meta({ id: 'CoverageResult', description: 'Network coverage at a ZIP code; status is failure (still HTTP 200) when the ZIP is not covered or invalid' });
 
 const uncovered = (zip: string, rejection: CarrierRejection) => ({
+  ...refused(rejection, { zipCode: zip, covered: false, areas: [] }),
   // Only an unserved ZIP is the spec's 200 answer; any other refusal is a carrier failure (400).
   status: UNSERVED_ZIP_CODES.has(rejection.code) ? 200 : 400,
-  body: { zipCode: zip, covered: false, status: 'failure' as const, areas: [], message: rejection.message },
 });
 
-export const getCoverage = defineOperation({
+export const coverage = defineOperation({
   name: 'coverage',
   kind: 'query',
   description: 'Network coverage at a ZIP code with its covered areas. An uncovered or invalid ZIP answers covered false, status failure and no areas (HTTP 200)',
@@ -47,9 +48,9 @@ export const getCoverage = defineOperation({
   rateLimit: { max: 60, window: 'minute' },
   routing: 'default',
   handle: async ({ carrier, input }) => {
-    const coverage = await carrier.getCoverage(input.zipCode);
-    if (!coverage.covered) return uncovered(input.zipCode, NOT_COVERED);
-    return { status: 200, body: { zipCode: input.zipCode, covered: true, status: 'success' as const, areas: coverage.areas, message: 'Success' } };
+    const answer = await carrier.getCoverage(input.zipCode);
+    if (!answer.covered) return uncovered(input.zipCode, NOT_COVERED);
+    return answered({ zipCode: input.zipCode, covered: true, areas: answer.areas });
   },
   onRejection: (rejection, { input }) => uncovered(input.zipCode, rejection),
 });

@@ -4,12 +4,13 @@
 import { z } from 'zod';
 import type { CarrierRejection } from '../../carriers/errors.js';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { imei } from '../schemas/fields.js';
 
 export const deviceStatusCode = z.enum(['SUCCESS', 'FAILURE']).meta({ id: 'DeviceStatusCode', description: 'SUCCESS when the device is known, FAILURE when it is not' });
 
-export const deviceCompatibility = z
+export const deviceCompatibilityResult = z
   .object({
     imei: z.string().describe('Device IMEI'),
     compatible: z.boolean().describe('Whether the device works on the network; false when the device is not found'),
@@ -31,17 +32,13 @@ export const deviceCompatibility = z
   .meta({ id: 'DeviceCompatibility', description: 'Compatibility and capabilities of a device; status failure and statusCode FAILURE (still HTTP 200) when the device is unknown' });
 
 const unknownDevice = (deviceImei: string, rejection: CarrierRejection) => ({
-  // Only "invalid device" (506) is the spec's 200 answer; any other refusal is a carrier failure.
-  status: rejection.code === '506' ? 200 : 400,
-  body: {
+  ...refused(rejection, {
     imei: deviceImei,
     compatible: false,
-    status: 'failure' as const,
     statusCode: 'FAILURE' as const,
     technology: null,
     simType: null,
     simSize: null,
-    message: rejection.message,
     model: null,
     manufacturer: null,
     marketingName: null,
@@ -50,21 +47,23 @@ const unknownDevice = (deviceImei: string, rejection: CarrierRejection) => ({
     volteCapable: false,
     wifiCallingCapable: false,
     networkApproved: false,
-  },
+  }),
+  // Only "invalid device" (506) is the spec's 200 answer; any other refusal is a carrier failure.
+  status: rejection.code === '506' ? 200 : 400,
 });
 
-export const getDeviceCompatibility = defineOperation({
+export const deviceCompatibility = defineOperation({
   name: 'deviceCompatibility',
   kind: 'query',
   description: 'Whether a device (IMEI) is compatible with the network, with its make, model and capabilities. An unknown device answers compatible false, status failure (HTTP 200)',
   rest: { method: 'GET', path: '/sim/device/{imei}' },
   input: z.object({ imei }),
-  output: deviceCompatibility,
+  output: deviceCompatibilityResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'default',
   handle: async ({ carrier, input }) => {
     const device = await carrier.getDevice(input.imei);
-    return { status: 200, body: { ...device, imei: input.imei, status: 'success' as const, statusCode: 'SUCCESS' as const, message: 'Success' } };
+    return answered({ ...device, imei: input.imei, statusCode: 'SUCCESS' as const });
   },
   onRejection: (rejection, { input }) => unknownDevice(input.imei, rejection),
 });

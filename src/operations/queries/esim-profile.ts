@@ -2,11 +2,11 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { iccid } from '../schemas/fields.js';
-import { queryFailure } from './failure.js';
 
-export const esimProfile = z
+export const esimProfileResult = z
   .object({
     status: operationStatus,
     sim: z.string().describe('SIM (ICCID)'),
@@ -20,19 +20,19 @@ export const esimProfile = z
   })
   .meta({ id: 'EsimProfile', description: 'The eSIM profile of a SIM' });
 
-export const getEsimProfile = defineOperation({
+export const esimProfile = defineOperation({
   name: 'esimProfile',
   kind: 'query',
   description: 'eSIM profile of a SIM: activation code for QR provisioning, matching id, profile state and type',
   rest: { method: 'GET', path: '/sim/esim/{sim}' },
   input: z.object({ sim: iccid }),
-  output: esimProfile,
+  output: esimProfileResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'sim',
   handle: async ({ carrier, input }) => {
     const profile = await carrier.getEsimProfile(input.sim);
-    return { status: 200, body: { status: 'success' as const, ...profile, message: 'Success' } };
+    return answered(profile);
   },
   // The spec: failure bodies of the eSIM query also carry the sim.
-  onRejection: (rejection, { input }) => queryFailure(rejection, { sim: input.sim }),
+  onRejection: (rejection, { input }) => refused(rejection, { sim: input.sim }),
 });

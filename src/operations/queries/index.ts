@@ -1,25 +1,24 @@
 // Information queries (all GET, 60/min): line records (usage, service, raw usage, network
 // status), coverage, devices and SIMs.
 
-import type { RegisteredOperation } from '../define.js';
-import { getCarrierUsage } from './carrier-usage.js';
-import { getCoverage } from './coverage.js';
-import { getDeviceCompatibility } from './device-compatibility.js';
-import { getEsimProfile } from './esim-profile.js';
-import { getNetworkStatus } from './network-status.js';
-import { getQuickCoverage } from './quick-coverage.js';
-import { getServiceInfo } from './service-info.js';
-import { getSimDetails } from './sim-details.js';
-import { getUsage } from './usage.js';
+import { carrierUsage } from './carrier-usage.js';
+import { coverage } from './coverage.js';
+import { deviceCompatibility } from './device-compatibility.js';
+import { esimProfile } from './esim-profile.js';
+import { networkStatus } from './network-status.js';
+import { quickCoverage } from './quick-coverage.js';
+import { serviceInfo } from './service-info.js';
+import { simDetails } from './sim-details.js';
+import { usage } from './usage.js';
 
-export const queryOperations: RegisteredOperation[] = [
-  getUsage,
-  getServiceInfo,
-  getCarrierUsage,
-  getCoverage,
-  getQuickCoverage,
-  getDeviceCompatibility,
-  getNetworkStatus,
-  getEsimProfile,
-  getSimDetails,
+export const queryOperations = [
+  usage,
+  serviceInfo,
+  carrierUsage,
+  coverage,
+  quickCoverage,
+  deviceCompatibility,
+  networkStatus,
+  esimProfile,
+  simDetails,
 ];

@@ -3,8 +3,8 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { mdn } from '../schemas/fields.js';
-import { queryFailure } from './failure.js';
 
 export const networkStatusResult = z
   .object({
@@ -20,7 +20,7 @@ export const networkStatusResult = z
   })
   .meta({ id: 'NetworkStatus', description: 'Network (HLR) status of a line' });
 
-export const getNetworkStatus = defineOperation({
+export const networkStatus = defineOperation({
   name: 'networkStatus',
   kind: 'query',
   description: 'Network (HLR) status of a line: SIM, IMEI, IMSI, SIM status and provisioned service codes',
@@ -31,8 +31,8 @@ export const getNetworkStatus = defineOperation({
   routing: 'line',
   handle: async ({ carrier, input }) => {
     const { lineStatus, ...network } = await carrier.getNetworkStatus(input.mdn);
-    return { status: 200, body: { ...network, status: lineStatus, message: 'Success' } };
+    return answered({ ...network, status: lineStatus });
   },
   // The spec: failure bodies of network status also carry the mdn.
-  onRejection: (rejection, { input }) => queryFailure(rejection, { mdn: input.mdn }),
+  onRejection: (rejection, { input }) => refused(rejection, { mdn: input.mdn }),
 });

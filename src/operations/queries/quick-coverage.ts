@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { CarrierRejection } from '../../carriers/errors.js';
 import { defineOperation } from '../define.js';
+import { answered } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { zipCode } from '../schemas/fields.js';
 import { NOT_COVERED, UNSERVED_ZIP_CODES } from './coverage.js';
@@ -31,7 +32,7 @@ const notEligible = (zip: string, rejection: CarrierRejection) => {
   };
 };
 
-export const getQuickCoverage = defineOperation({
+export const quickCoverage = defineOperation({
   name: 'quickCoverage',
   kind: 'query',
   description: 'Quick yes/no coverage check for activation at a ZIP code: covered, and a message stating whether activation is eligible',
@@ -43,7 +44,7 @@ export const getQuickCoverage = defineOperation({
   handle: async ({ carrier, input }) => {
     const coverage = await carrier.getCoverage(input.zipCode);
     if (!coverage.covered) return notEligible(input.zipCode, NOT_COVERED);
-    return { status: 200, body: { zipCode: input.zipCode, covered: true, status: 'success' as const, message: 'Activation eligible: true' } };
+    return answered({ zipCode: input.zipCode, covered: true }, 'Activation eligible: true');
   },
   onRejection: (rejection, { input }) => notEligible(input.zipCode, rejection),
 });

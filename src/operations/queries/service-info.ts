@@ -3,9 +3,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { iccid, mdn } from '../schemas/fields.js';
 import { balanceDetails, subscription } from '../schemas/usage.js';
-import { queryFailure } from './failure.js';
 
 export const serviceCode = z
   .object({
@@ -43,7 +43,7 @@ export const serviceRecord = z
   })
   .meta({ id: 'ServiceRecord', description: 'The full service record of a line' });
 
-export const getServiceInfo = defineOperation({
+export const serviceInfo = defineOperation({
   name: 'serviceInfo',
   kind: 'query',
   description: 'Full service information of a line: device, plan, service codes, balances, subscriptions, E911 address and hotline status',
@@ -56,7 +56,7 @@ export const getServiceInfo = defineOperation({
     const { lineStatus, e911Address, ...profile } = await carrier.getServiceProfile(input.mdn, input.sim);
     // The spec's E911 object has exactly these four members, and only while WFC is on.
     const address = e911Address ? { address1: e911Address.address1, city: e911Address.city, state: e911Address.state, zipCode: e911Address.zipCode } : undefined;
-    return { status: 200, body: { ...profile, status: lineStatus, e911Address: address, message: 'Success' } };
+    return answered({ ...profile, status: lineStatus, e911Address: address });
   },
-  onRejection: (rejection) => queryFailure(rejection, {}),
+  onRejection: (rejection) => refused(rejection, {}),
 });

@@ -2,10 +2,11 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { iccid } from '../schemas/fields.js';
 
-export const simDetails = z
+export const simDetailsResult = z
   .object({
     sim: z.string().describe('SIM (ICCID)'),
     status: operationStatus,
@@ -20,25 +21,23 @@ export const simDetails = z
   })
   .meta({ id: 'SimDetails', description: 'Details of a SIM' });
 
-export const getSimDetails = defineOperation({
+export const simDetails = defineOperation({
   name: 'simDetails',
   kind: 'query',
   description: 'Details of a SIM: activation and WFC eligibility, PUK codes, creation and expiration dates, ICCID status',
   rest: { method: 'GET', path: '/sim/details/{sim}' },
   input: z.object({ sim: iccid }),
-  output: simDetails,
+  output: simDetailsResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'sim',
   handle: async ({ carrier, input }) => {
     const details = await carrier.getSimDetails(input.sim);
-    return { status: 200, body: { ...details, status: 'success' as const, message: 'Success' } };
+    return answered(details);
   },
   // The spec: on failure both eligibility flags are false and the remaining fields null.
-  onRejection: (rejection, { input }) => ({
-    status: 400,
-    body: {
+  onRejection: (rejection, { input }) =>
+    refused(rejection, {
       sim: input.sim,
-      status: 'failure' as const,
       activationEligible: false,
       wfcEligible: false,
       puk1: null,
@@ -46,7 +45,5 @@ export const getSimDetails = defineOperation({
       createDate: null,
       expirationDate: null,
       iccidStatus: null,
-      message: rejection.message,
-    },
-  }),
+    }),
 });

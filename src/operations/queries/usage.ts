@@ -2,11 +2,11 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { refused } from '../../pipeline/envelopes.js';
 import { mdn } from '../schemas/fields.js';
 import { usageRecord } from '../schemas/usage.js';
-import { queryFailure } from './failure.js';
 
-export const getUsage = defineOperation({
+export const usage = defineOperation({
   name: 'usage',
   kind: 'query',
   description: 'Usage and balance of a line: plan, balances (talk, text, data) and subscriptions',
@@ -16,9 +16,9 @@ export const getUsage = defineOperation({
   rateLimit: { max: 60, window: 'minute' },
   routing: 'line',
   handle: async ({ carrier, input }) => {
-    const { lineStatus, ...usage } = await carrier.getUsage(input.mdn);
-    return { status: 200, body: { ...usage, status: lineStatus } };
+    const { lineStatus, ...record } = await carrier.getUsage(input.mdn);
+    return { status: 200, body: { ...record, status: lineStatus } };
   },
   // The spec: the usage failure body also carries `errors`, the message strings.
-  onRejection: (rejection) => queryFailure(rejection, { errors: [rejection.message] }),
+  onRejection: (rejection) => refused(rejection, { errors: [rejection.message] }),
 });

@@ -1,4 +1,5 @@
-// The operation result envelope of the spec (every mutating operation answers with it).
+// The operation result envelope of the spec (every mutating operation answers with it). Its
+// bodies are written by the helpers of src/pipeline/envelopes.ts.
 
 import { z } from 'zod';
 import { transactionId } from './fields.js';
@@ -21,8 +22,3 @@ export const operationResult = z
   .meta({ id: 'OperationResult', description: 'The result envelope of a mutating operation' });
 
 export type OperationResult = z.infer<typeof operationResult>;
-
-/** The success envelope; `extra` carries the per-operation members (mdn, sim, purchaseId…). */
-export function success(transactionIdValue: string, extra: Omit<Partial<OperationResult>, 'status' | 'transactionId'> = {}) {
-  return { status: 200, body: { status: 'success' as const, ...extra, transactionId: transactionIdValue, message: extra.message ?? 'Success' } };
-}

@@ -7,10 +7,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { packageRoot } from '../lib/package-root.js';
-import type { RegisteredOperation } from '../operations/define.js';
-import { buildOpenApiDocument } from '../rest/openapi.js';
-import { sendJson } from './json.js';
-import { StaticAsset } from './static-asset.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { sendJson } from '../http/json.js';
+import { StaticAsset } from '../http/static-asset.js';
 
 /** The files of swagger-ui-dist the page uses (nothing else of the package is reachable). */
 const SWAGGER_FILES: Record<string, string> = {

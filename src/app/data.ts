@@ -1,6 +1,6 @@
 // The database side of the gateway on its own: migrated database, default settings, users and
 // plans, tokens and the signing key. The admin CLI needs only this; keeping it apart from
-// app.ts spares each CLI command the carriers, sandboxes and rate limiter (~2 s of imports).
+// application.ts spares each CLI command the carriers, sandboxes and rate limiter (~2 s of imports).
 
 import { resolveSigningKey, type SigningKey } from '../auth/secret.js';
 import { TokenService } from '../auth/tokens.js';
@@ -8,8 +8,8 @@ import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
 import { Directory } from '../directory/directory.js';
 import { SettingsStore } from '../settings/store.js';
-import { openDatabase, parseDatabaseUrl, type Database } from './client.js';
-import { migrate } from './migrate.js';
+import { openDatabase, parseDatabaseUrl, type Database } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
 
 export interface DataServices {
   db: Database;

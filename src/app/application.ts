@@ -1,31 +1,37 @@
-// Wires the process together: database (migrated), auth, settings, carriers and rate limits.
-// main.ts and the tests build the gateway through here (the admin CLI needs only db/data.ts).
+// The composition root: configuration → database (migrated), auth, settings, carriers (real or
+// sandboxed), rate limits, cost budget and recovery, built once. main.ts and the tests build the
+// gateway through here and hand `services` to the server (the admin CLI needs only ./data.ts).
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Authenticator } from './auth/authenticator.js';
-import type { SigningKey } from './auth/secret.js';
-import { CostBudget, MemoryCostBucketStore } from './budget/cost-budget.js';
-import { FallbackCostBucketStore } from './budget/redis-cost-bucket-store.js';
-import { connectCarriers, type ConnectedCarriers } from './carriers/connect.js';
-import { ConfigError, type Config } from './config.js';
-import { openData } from './db/data.js';
-import { loadPersistedOperations } from './graphql/persisted-operations.js';
-import { createLogger, type Logger } from './lib/logger.js';
-import { LineRegistry } from './lines/registry.js';
-import { Metrics } from './metrics.js';
-import { FallbackRateLimitStore } from './pipeline/fallback-rate-limit-store.js';
-import { MemoryRateLimitStore } from './pipeline/rate-limit-store.js';
-import { closeRedis, connectRedis } from './pipeline/redis-client.js';
-import { RateLimiter } from './pipeline/rate-limiter.js';
-import { TransactionLog } from './pipeline/transaction-log.js';
-import { operations } from './operations/index.js';
-import { RecoveryLeases } from './recovery/leases.js';
-import { Reconciler, recoveryTiming } from './recovery/reconciler.js';
-import type { Services } from './services.js';
+import { Authenticator } from '../auth/authenticator.js';
+import type { SigningKey } from '../auth/secret.js';
+import { CostBudget, MemoryCostBucketStore } from '../budget/cost-budget.js';
+import { FallbackCostBucketStore } from '../budget/redis-cost-bucket-store.js';
+import { connectCarriers, type ConnectedCarriers } from './carriers.js';
+import { ConfigError, type Config } from '../config.js';
+import { openData } from './data.js';
+import { loadPersistedOperations } from '../graphql/persisted-operations.js';
+import { createLogger, type Logger } from '../lib/logger.js';
+import { LineRegistry } from '../lines/registry.js';
+import { Metrics } from '../metrics.js';
+import { FallbackRateLimitStore } from '../pipeline/fallback-rate-limit-store.js';
+import { MemoryRateLimitStore } from '../pipeline/rate-limit-store.js';
+import { closeRedis, connectRedis } from '../pipeline/redis-client.js';
+import { RateLimiter } from '../pipeline/rate-limiter.js';
+import { TransactionLog } from '../pipeline/transaction-log.js';
+import { operations } from '../operations/index.js';
+import { RecoveryLeases } from '../recovery/leases.js';
+import { Reconciler, recoveryTiming } from '../recovery/reconciler.js';
+import type { GatewayServices } from '../server.js';
+
+/** The services as built here: the reconciler itself, not only the pipeline's side of it. */
+export interface ApplicationServices extends GatewayServices {
+  recovery: Reconciler;
+}
 
 export interface Application {
-  services: Services;
+  services: ApplicationServices;
   carriers: ConnectedCarriers;
   signingKey: SigningKey;
   close(): Promise<void>;
@@ -51,7 +57,7 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
   const metrics = new Metrics();
   // Each replica holds recovery leases under its own name.
   const recovery = new Reconciler(new RecoveryLeases(data.db, `${hostname()}:${process.pid}:${randomUUID()}`), operations, recoveryTiming(config));
-  const services: Services = {
+  const services: ApplicationServices = {
     config,
     db: data.db,
     directory: data.directory,

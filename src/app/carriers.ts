@@ -4,10 +4,10 @@
 import { ConfigError, type Config } from '../config.js';
 import { faultsFromEnvironment } from '../sandbox/http-kit.js';
 import { DEFAULT_SANDBOX_CREDENTIALS, startSandboxCarriers, type SandboxCarriers } from '../sandbox/start.js';
-import { createCarrier321Adapter } from './carrier-321/adapter.js';
-import { createCarrierBAdapter } from './carrier-b/adapter.js';
-import { CarrierRegistry, type CarrierConnection } from './registry.js';
-import { unconfiguredCarrier } from './unconfigured.js';
+import { createCarrier321Adapter } from '../carriers/carrier-321/adapter.js';
+import { createCarrierBAdapter } from '../carriers/carrier-b/adapter.js';
+import { CarrierRegistry, type CarrierConnection } from '../carriers/registry.js';
+import { unconfiguredCarrier } from '../carriers/unconfigured.js';
 
 export interface ConnectedCarriers {
   registry: CarrierRegistry;

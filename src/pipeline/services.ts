@@ -1,0 +1,47 @@
+// What an operation and the pipeline may use, built once per process by the composition root
+// (src/app/) and handed down: every member is a lower layer's type, so the pipeline and the
+// operations never import the root that builds them.
+
+import type { Redis } from 'ioredis';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { CarrierRegistry } from '../carriers/registry.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Directory } from '../directory/directory.js';
+import type { LineRegistry } from '../lines/registry.js';
+import type { Logger } from '../lib/logger.js';
+import type { Metrics } from '../metrics.js';
+import type { SettingsStore } from '../settings/store.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { TransactionLog } from './transaction-log.js';
+
+/**
+ * The pipeline's side of outcome recovery (src/recovery/ implements it): shutdown waits for
+ * the writes it began, and a write whose outcome is unknown is handed over to be re-sent.
+ */
+export interface OutcomeRecovery {
+  /** A write starts; call the returned function when it has recorded its outcome. */
+  begin(): () => void;
+  /** The transaction's outcome is unknown: re-send it soon, with the same id. */
+  resolveSoon(transactionId: string): void;
+}
+
+export interface Services {
+  config: Config;
+  db: Database;
+  directory: Directory;
+  settings: SettingsStore;
+  tokens: TokenService;
+  authenticator: Authenticator;
+  carriers: CarrierRegistry;
+  rateLimiter: RateLimiter;
+  transactions: TransactionLog;
+  lines: LineRegistry;
+  logger: Logger;
+  metrics: Metrics;
+  /** Resolves writes whose outcome was lost (re-sends them with their transaction id). */
+  recovery: OutcomeRecovery;
+  /** The shared Redis connection when REDIS_URL is set (readiness pings it). */
+  redis: Redis | null;
+}
