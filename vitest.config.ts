@@ -46,7 +46,7 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default is one worker less than the cores (1 on a 2-core machine); most tests
     // wait on sockets, SQLite and child processes, so every core gets a worker.
-    maxWorkers: Math.max(2, availableParallelism()),
+    maxWorkers: Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism())),
     reporters: ['default'],
     projects: [
       { extends: true, test: { name: 'shared-modules', include: SHARED_MODULES, isolate: false } },

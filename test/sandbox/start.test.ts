@@ -114,7 +114,7 @@ describe('sandboxOptionsFromEnvironment', () => {
   });
 });
 
-describe('npm run sandbox (src/sandbox/main.ts)', () => {
+describe('the sandbox process (`npm run sandbox` runs dist/sandbox/main.js; test/e2e/shared-sandbox.test.ts starts it through npm)', () => {
   let child: ChildProcess | undefined;
   afterEach(() => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -124,7 +124,8 @@ describe('npm run sandbox (src/sandbox/main.ts)', () => {
   it('prints both URLs but no credential, serves them, and exits cleanly on SIGTERM', async () => {
     const secrets = { CARRIER_321_API_KEY: 'env-key-7f3a91', CARRIER_B_ACCOUNT_ID: 'env-account-52c1', CARRIER_B_API_SECRET: 'env-secret-b8e044' };
     const root = fileURLToPath(new URL('../../', import.meta.url));
-    const started = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
+    // The compiled sandbox (dist/ is built by the suite's global setup) under node itself.
+    const started = spawn(process.execPath, ['dist/sandbox/main.js'], {
       cwd: root,
       env: { ...process.env, ...secrets, SANDBOX_321_PORT: '0', SANDBOX_CARRIER_B_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
