@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import eslintConfigPrettier from 'eslint-config-prettier/flat';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -51,9 +52,15 @@ function layerRules() {
   LAYERS.forEach((layer, index) => {
     const above = LAYERS.slice(index + 1).flat();
     const sideTrees = Object.entries(ONLY_IMPORTED_BY)
-      .filter(([tree, importers]) => !layer.includes(tree) && !above.includes(tree) && !layer.some((module) => importers.includes(module)))
+      .filter(
+        ([tree, importers]) =>
+          !layer.includes(tree) && !above.includes(tree) && !layer.some((module) => importers.includes(module)),
+      )
       .map(([tree]) => tree);
-    const forbidden = [...above.map((module) => ({ module, why: 'a layer above' })), ...sideTrees.map((module) => ({ module, why: 'a side tree only src/app/ starts' }))];
+    const forbidden = [
+      ...above.map((module) => ({ module, why: 'a layer above' })),
+      ...sideTrees.map((module) => ({ module, why: 'a side tree only src/app/ starts' })),
+    ];
     if (forbidden.length === 0) return;
     for (let depth = 0; depth <= MAX_DEPTH; depth++) {
       const files = layer.flatMap((module) => filesOf(module, depth));
@@ -78,7 +85,16 @@ export default tseslint.config(
   },
   {
     files: ['bench/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', performance: 'readonly', fetch: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        performance: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+      },
+    },
   },
   {
     rules: {
@@ -88,4 +104,6 @@ export default tseslint.config(
     },
   },
   ...layerRules(),
+  // Formatting is Prettier's (`npm run format`; `npm run lint` checks it): no stylistic rule competes.
+  eslintConfigPrettier,
 );

@@ -55,7 +55,14 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'shared-modules', include: SHARED_MODULES, isolate: false } },
       // (Each project names its own files: `extends` would add a root `include` to the list.)
-      { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SHARED_MODULES] } },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SHARED_MODULES],
+        },
+      },
     ],
   },
 });

@@ -11,52 +11,162 @@ import { join } from 'node:path';
 const root = process.argv[2] ?? '.';
 const dir = mkdtempSync(join(tmpdir(), 'probe-'));
 const port = 4600 + Math.floor(Math.random() * 300);
-const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'g.db')}`, PORT: String(port), JWT_SECRET: 'probe-secret-that-is-long-enough-0123456789abcdef', LOG_LEVEL: 'info', CARRIER_TIMEOUT_MS: '400', CARRIER_RETRIES: '0', };
-const admin = (...args) => execFileSync('npx', ['tsx', 'src/cli/main.ts', ...args], { cwd: root, env, encoding: 'utf8' }).trim();
+const env = {
+  ...process.env,
+  DATA_DIR: dir,
+  DATABASE_URL: `file:${join(dir, 'g.db')}`,
+  PORT: String(port),
+  JWT_SECRET: 'probe-secret-that-is-long-enough-0123456789abcdef',
+  LOG_LEVEL: 'info',
+  CARRIER_TIMEOUT_MS: '400',
+  CARRIER_RETRIES: '0',
+};
+const admin = (...args) =>
+  execFileSync('npx', ['tsx', 'src/cli/main.ts', ...args], { cwd: root, env, encoding: 'utf8' }).trim();
 admin('user', 'create', 'alice', '--superuser');
 admin('plan', 'create', 'BASIC', '--name', 'Basic', '--carrier-plan-id', 'BASIC1GB', '--price', '15');
 admin('plan', 'authorize', 'alice', 'BASIC');
 const token = admin('token', 'issue', 'alice', '--ttl', '1h').split('\n').pop();
-const child = spawn('npx', ['tsx', 'src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+const child = spawn('npx', ['tsx', 'src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'pipe'],
+  detached: true,
+});
 let logs = '';
-const urls = await new Promise((resolve) => child.stderr.on('data', (c) => { logs += c; const line = logs.split('\n').find((l) => l.includes('sandbox carriers running')); if (line && logs.includes('listening')) resolve(JSON.parse(line)); }));
+const urls = await new Promise((resolve) =>
+  child.stderr.on('data', (c) => {
+    logs += c;
+    const line = logs.split('\n').find((l) => l.includes('sandbox carriers running'));
+    if (line && logs.includes('listening')) resolve(JSON.parse(line));
+  }),
+);
 const base = `http://127.0.0.1:${port}`;
 const ms = (t) => Math.round(performance.now() - t);
 
 async function withHealthz(label, work) {
   await fetch(`${base}/healthz`).then((r) => r.text()); // prime /readyz's short cache
-  let worst = 0, polls = 0, stop = false;
-  const poller = (async () => { while (!stop) { const t = performance.now(); await fetch(`${base}/healthz`).then((r) => r.text()).catch((e) => console.log('healthz error', e.cause?.code ?? e.message)); worst = Math.max(worst, ms(t)); polls++; await new Promise((r) => setTimeout(r, 50)); } })();
+  let worst = 0,
+    polls = 0,
+    stop = false;
+  const poller = (async () => {
+    while (!stop) {
+      const t = performance.now();
+      await fetch(`${base}/healthz`)
+        .then((r) => r.text())
+        .catch((e) => console.log('healthz error', e.cause?.code ?? e.message));
+      worst = Math.max(worst, ms(t));
+      polls++;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
   const t = performance.now();
   const status = await work();
   const took = ms(t);
-  stop = true; await poller;
+  stop = true;
+  await poller;
   console.log(`${label}: ${took} ms, status ${status}; /healthz worst ${worst} ms over ${polls} polls`);
 }
 const aliases = (n, field) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
-await withHealthz('20,000-alias anonymous usage', async () => (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: aliases(20000, 'usage(mdn: "3215550001") { status }') }) })).status);
-await withHealthz('5,000-alias transaction(id) with token', async () => (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: aliases(5000, 'transaction(id: "X") { id }') }) })).status);
+await withHealthz(
+  '20,000-alias anonymous usage',
+  async () =>
+    (
+      await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: aliases(20000, 'usage(mdn: "3215550001") { status }') }),
+      })
+    ).status,
+);
+await withHealthz(
+  '5,000-alias transaction(id) with token',
+  async () =>
+    (
+      await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: aliases(5000, 'transaction(id: "X") { id }') }),
+      })
+    ).status,
+);
 const email = 'x@' + 'a.'.repeat(30000) + '@';
-await withHealthz(`60 KB email (${email.length} chars)`, async () => (await fetch(`${base}/sim/activate/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ sim: '89010000000000000777', plan_id: 'BASIC', zip_code: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA', is_esim: 'Y', email }) })).status);
+await withHealthz(
+  `60 KB email (${email.length} chars)`,
+  async () =>
+    (
+      await fetch(`${base}/sim/activate/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          sim: '89010000000000000777',
+          plan_id: 'BASIC',
+          zip_code: '30301',
+          address1: '1 Main St',
+          city: 'Atlanta',
+          state: 'GA',
+          is_esim: 'Y',
+          email,
+        }),
+      })
+    ).status,
+);
 
 // Recovery of a timed-out activation: the sandbox answers after the gateway gave up.
-await fetch(`${urls['321']}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 800 }) });
+await fetch(`${urls['321']}/_sandbox/faults`, {
+  method: 'PUT',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ latency_ms: 800 }),
+});
 const t0 = performance.now();
-const act = await fetch(`${base}/sim/activate/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ sim: '89010000000000000999', plan_id: 'BASIC', zip_code: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA', transaction_id: 'PROBE_RECOVERY_1' }) });
+const act = await fetch(`${base}/sim/activate/`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  body: JSON.stringify({
+    sim: '89010000000000000999',
+    plan_id: 'BASIC',
+    zip_code: '30301',
+    address1: '1 Main St',
+    city: 'Atlanta',
+    state: 'GA',
+    transaction_id: 'PROBE_RECOVERY_1',
+  }),
+});
 console.log(`timed-out activation: ${act.status} after ${ms(t0)} ms`);
-await fetch(`${urls['321']}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 0 }) });
+await fetch(`${urls['321']}/_sandbox/faults`, {
+  method: 'PUT',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ latency_ms: 0 }),
+});
 const t1 = performance.now();
 let final = null;
 let last = null;
 while (ms(t1) < 30000) {
-  const r = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ transaction(id: "PROBE_RECOVERY_1") { status response } }' }) });
+  const r = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: '{ transaction(id: "PROBE_RECOVERY_1") { status response } }' }),
+  });
   const body = await r.json();
   last = body;
   const status = body.data?.transaction?.status;
-  if (/^(success|failure)$/i.test(status ?? '')) { final = status; break; }
+  if (/^(success|failure)$/i.test(status ?? '')) {
+    final = status;
+    break;
+  }
   await new Promise((r) => setTimeout(r, 100));
 }
-console.log(final ? `recovered as ${final} ${ms(t1)} ms after the 504` : 'not recovered within 30 s after the 504', JSON.stringify(last).slice(0, 400));
+console.log(
+  final ? `recovered as ${final} ${ms(t1)} ms after the 504` : 'not recovered within 30 s after the 504',
+  JSON.stringify(last).slice(0, 400),
+);
 process.kill(-child.pid, 'SIGTERM');
-console.log(logs.split('\n').filter((l) => /error|warn/.test(l)).slice(0, 5).map((l) => l.slice(0, 300)).join('\n'));
+console.log(
+  logs
+    .split('\n')
+    .filter((l) => /error|warn/.test(l))
+    .slice(0, 5)
+    .map((l) => l.slice(0, 300))
+    .join('\n'),
+);
 setTimeout(() => process.exit(0), 1500);

@@ -18,12 +18,18 @@ await createPlans(gateway);
 const { token } = await gateway.user({ plans: ['A321', 'BPLAN'] });
 const query = 'query ($id: String!) { transaction(id: $id) { status } }';
 
-for (const [carrier, plan] of [['321', 'A321'], ['carrier_b', 'BPLAN']] as [CarrierId, string][]) {
+for (const [carrier, plan] of [
+  ['321', 'A321'],
+  ['carrier_b', 'BPLAN'],
+] as [CarrierId, string][]) {
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     const id = `MEASURE-${carrier}-${Date.now()}-${run}`;
     await setFaults(gateway, carrier, { latency_ms: timeoutMs + 500 });
-    const answer = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ plan_id: plan, transaction_id: id }) });
+    const answer = await gateway.rest('POST', '/sim/activate/', {
+      token,
+      body: activationBody({ plan_id: plan, transaction_id: id }),
+    });
     const at504 = performance.now();
     if (slowForMs > 0) await new Promise((resolve) => setTimeout(resolve, slowForMs));
     await setFaults(gateway, carrier, {});
@@ -37,6 +43,8 @@ for (const [carrier, plan] of [['321', 'A321'], ['carrier_b', 'BPLAN']] as [Carr
   }
   times.sort((a, b) => a - b);
   const pick = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]!);
-  process.stdout.write(`${carrier}: ${runs} timed-out activations recovered after the 504 (carrier slow for ${slowForMs} ms more) in min ${pick(0)} ms, median ${pick(0.5)} ms, max ${pick(1)} ms\n`);
+  process.stdout.write(
+    `${carrier}: ${runs} timed-out activations recovered after the 504 (carrier slow for ${slowForMs} ms more) in min ${pick(0)} ms, median ${pick(0.5)} ms, max ${pick(1)} ms\n`,
+  );
 }
 await gateway.close();

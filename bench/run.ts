@@ -36,7 +36,10 @@ async function freePort(): Promise<number> {
 function start(args: string[], env: NodeJS.ProcessEnv, profile = false): ChildProcess {
   // BENCH_PROFILE=dir writes a CPU profile of the gateway there (open it in Chrome DevTools).
   const flags = profile && process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr?.on('data', () => undefined);
   return child;
 }
@@ -97,19 +100,37 @@ async function main(): Promise<void> {
     const activation = await fetch(`${base}/sim/activate/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ sim: '89010000000000000077', plan_id: 'BENCH', zip_code: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA' }),
+      body: JSON.stringify({
+        sim: '89010000000000000077',
+        plan_id: 'BENCH',
+        zip_code: '30301',
+        address1: '1 Main St',
+        city: 'Atlanta',
+        state: 'GA',
+      }),
     });
     const line = (await activation.json()) as { mdn?: string };
     if (!line.mdn) throw new Error(`activation failed: ${JSON.stringify(line)}`);
 
     const idle = rssMb(gateway.pid!);
-    const pools = new Map(TOKEN_SCENARIOS.map((name, index) => [name, tokens.slice(index * USERS_PER_SCENARIO, (index + 1) * USERS_PER_SCENARIO)]));
+    const pools = new Map(
+      TOKEN_SCENARIOS.map((name, index) => [
+        name,
+        tokens.slice(index * USERS_PER_SCENARIO, (index + 1) * USERS_PER_SCENARIO),
+      ]),
+    );
     let next = 0;
-    const rotatingIn = (pool: string[]) => (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${pool[next++ % pool.length]}` } });
+    const rotatingIn = (pool: string[]) => (request: autocannon.Request) => ({
+      ...request,
+      headers: { ...request.headers, authorization: `Bearer ${pool[next++ % pool.length]}` },
+    });
     const rotating = (scenario: string) => rotatingIn(pools.get(scenario)!);
     const scenarios: Record<string, autocannon.Options> = {
       healthz: { url: `${base}/healthz` },
-      'rest-usage': { url: base, requests: [{ method: 'GET', path: `/sim/usage/${line.mdn}`, setupRequest: rotating('rest-usage') }] },
+      'rest-usage': {
+        url: base,
+        requests: [{ method: 'GET', path: `/sim/usage/${line.mdn}`, setupRequest: rotating('rest-usage') }],
+      },
       'graphql-usage': {
         url: base,
         requests: [
@@ -117,24 +138,45 @@ async function main(): Promise<void> {
             method: 'POST',
             path: '/graphql',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: `{ usage(mdn: "${line.mdn}") { status planName balanceDetails { talk text data } } }` }),
+            body: JSON.stringify({
+              query: `{ usage(mdn: "${line.mdn}") { status planName balanceDetails { talk text data } } }`,
+            }),
             setupRequest: rotating('graphql-usage'),
           },
         ],
       },
       'graphql-me': {
         url: base,
-        requests: [{ method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { name superuser } }' }), setupRequest: rotating('graphql-me') }],
+        requests: [
+          {
+            method: 'POST',
+            path: '/graphql',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: '{ me { name superuser } }' }),
+            setupRequest: rotating('graphql-me'),
+          },
+        ],
       },
     };
 
-    const results: Record<string, { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }> = {};
+    const results: Record<
+      string,
+      { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }
+    > = {};
     for (const [name, options] of Object.entries(scenarios)) {
       if (ONLY && !ONLY.includes(name)) continue;
       await autocannon({ ...options, connections: CONNECTIONS, duration: 2 }); // warm-up
       const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
-      results[name] = { requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-      process.stdout.write(`${name}: ${results[name].requestsPerSecond} req/s, p50 ${results[name].p50} ms, p99 ${results[name].p99} ms, non-2xx ${result.non2xx}\n`);
+      results[name] = {
+        requestsPerSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      };
+      process.stdout.write(
+        `${name}: ${results[name].requestsPerSecond} req/s, p50 ${results[name].p50} ms, p99 ${results[name].p99} ms, non-2xx ${result.non2xx}\n`,
+      );
     }
     const memory = rssMb(gateway.pid!);
 
@@ -144,7 +186,9 @@ async function main(): Promise<void> {
       const target = targets[name] as { minRequestsPerSecond: number } | undefined;
       if (!target) continue;
       const ok = result.requestsPerSecond >= target.minRequestsPerSecond && result.non2xx === 0 && result.errors === 0;
-      verdicts.push(`| ${name} | ${result.requestsPerSecond} | ≥ ${target.minRequestsPerSecond} | ${result.p50} / ${result.p99} | ${result.non2xx} | ${ok ? 'PASS' : 'FAIL'} |`);
+      verdicts.push(
+        `| ${name} | ${result.requestsPerSecond} | ≥ ${target.minRequestsPerSecond} | ${result.p50} / ${result.p99} | ${result.non2xx} | ${ok ? 'PASS' : 'FAIL'} |`,
+      );
     }
     const memoryOk = idle.rss <= (targets.maxIdleRssMb as number) && memory.peak <= (targets.maxPeakRssMb as number);
     const passed = verdicts.every((row) => row.endsWith('PASS |')) && memoryOk;
@@ -160,14 +204,17 @@ async function main(): Promise<void> {
       ...verdicts,
       '',
       `Gateway memory: ${idle.rss} MB RSS when idle after start-up (target ≤ ${targets.maxIdleRssMb as number} MB), ${memory.rss} MB after the run, peak ${memory.peak} MB (target ≤ ${targets.maxPeakRssMb as number} MB): ${memoryOk ? 'PASS' : 'FAIL'}.`,
-      'The idle floor is mostly Node with the tsx loader (~85 MB) and Prisma\'s query compiler (~80 MB, outside the JS heap); the JS heap itself is ~40 MB.',
+      "The idle floor is mostly Node with the tsx loader (~85 MB) and Prisma's query compiler (~80 MB, outside the JS heap); the JS heap itself is ~40 MB.",
       '',
       `Overall: ${passed ? 'PASS' : 'FAIL'}`,
       '',
     ].join('\n');
     mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
     writeFileSync(new URL('./results/latest.md', import.meta.url), report);
-    writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ results, memory: { idle, ...memory }, passed }, null, 2)}\n`);
+    writeFileSync(
+      new URL('./results/latest.json', import.meta.url),
+      `${JSON.stringify({ results, memory: { idle, ...memory }, passed }, null, 2)}\n`,
+    );
     process.stdout.write(`\n${report}`);
     process.exitCode = passed ? 0 : 1;
   } finally {

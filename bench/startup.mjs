@@ -36,7 +36,8 @@ function tree(pid) {
     }
   }
   const found = [pid];
-  for (let i = 0; i < found.length; i++) for (const [child, parent] of parents) if (parent === found[i]) found.push(child);
+  for (let i = 0; i < found.length; i++)
+    for (const [child, parent] of parents) if (parent === found[i]) found.push(child);
   return found;
 }
 
@@ -45,12 +46,23 @@ const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 async function measure(command, args) {
   const dir = mkdtempSync(join(tmpdir(), 'line-gateway-startup-'));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'gateway.db')}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET: 'startup-measurement-secret-0123456789abcdef' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dir,
+    DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'startup-measurement-secret-0123456789abcdef',
+  };
   const started = performance.now();
   const child = spawn(command, args, { cwd: root, env, stdio: 'ignore' });
   let ms;
   for (let i = 0; i < 6000 && ms === undefined; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) ms = performance.now() - started;
     else await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -71,9 +83,13 @@ for (let run = 0; run < runs; run++) {
     rows.push({ name, ...result });
   }
 }
-console.log('| launcher | start-up to first /healthz 200 (ms, each run) | idle RSS of the process tree (MB) | processes |');
+console.log(
+  '| launcher | start-up to first /healthz 200 (ms, each run) | idle RSS of the process tree (MB) | processes |',
+);
 console.log('|---|---|---|---|');
 for (const name of Object.keys(launchers)) {
   const mine = rows.filter((row) => row.name === name);
-  console.log(`| ${name} | ${mine.map((row) => Math.round(row.ms)).join(', ')} | ${mine.map((row) => Math.round(row.rssMb)).join(', ')} | ${mine[0].processes} |`);
+  console.log(
+    `| ${name} | ${mine.map((row) => Math.round(row.ms)).join(', ')} | ${mine.map((row) => Math.round(row.rssMb)).join(', ')} | ${mine[0].processes} |`,
+  );
 }

@@ -40,11 +40,16 @@ function compile() {
   try {
     tsc = createRequire(join(packageRoot, 'package.json')).resolve('typescript/bin/tsc');
   } catch {
-    throw new Error('dist/ is missing or stale and TypeScript is not installed: run `npm install` (with dev dependencies), then `npm run build`');
+    throw new Error(
+      'dist/ is missing or stale and TypeScript is not installed: run `npm install` (with dev dependencies), then `npm run build`',
+    );
   }
   const started = new Date();
   process.stderr.write('line-gateway: compiling src/ into dist/ (npm run build)...\n');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(packageRoot, 'tsconfig.build.json')], { cwd: packageRoot, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [tsc, '-p', join(packageRoot, 'tsconfig.build.json')], {
+    cwd: packageRoot,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('the TypeScript build failed (see above)');
   // Stamped with the start time: a file saved during the compile makes the next start rebuild.
   writeFileSync(stamp, `${started.toISOString()}\n`);

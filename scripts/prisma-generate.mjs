@@ -12,7 +12,10 @@ export function derivePostgresSchema(sqliteSchema) {
   return sqliteSchema
     .replace('provider = "sqlite"', 'provider = "postgresql"')
     .replace('"../../src/generated/sqlite"', '"../../src/generated/postgresql"')
-    .replace(/^\/\/ The gateway's own data\.[\s\S]*?\n\n/, '// GENERATED from prisma/sqlite/schema.prisma by scripts/prisma-generate.mjs: edit that file.\n\n');
+    .replace(
+      /^\/\/ The gateway's own data\.[\s\S]*?\n\n/,
+      '// GENERATED from prisma/sqlite/schema.prisma by scripts/prisma-generate.mjs: edit that file.\n\n',
+    );
 }
 
 function prismaCliInstalled() {
@@ -31,9 +34,13 @@ if (isMain && !prismaCliInstalled()) {
       'dist/ carries the compiled clients (building from source needs `npm install` with dev dependencies)\n',
   );
 } else if (isMain) {
-  writeFileSync('prisma/postgresql/schema.prisma', derivePostgresSchema(readFileSync('prisma/sqlite/schema.prisma', 'utf8')));
+  writeFileSync(
+    'prisma/postgresql/schema.prisma',
+    derivePostgresSchema(readFileSync('prisma/sqlite/schema.prisma', 'utf8')),
+  );
   const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1' };
-  if (!env.PRISMA_SCHEMA_ENGINE_BINARY || !existsSync(env.PRISMA_SCHEMA_ENGINE_BINARY)) env.PRISMA_SCHEMA_ENGINE_BINARY = '/bin/true';
+  if (!env.PRISMA_SCHEMA_ENGINE_BINARY || !existsSync(env.PRISMA_SCHEMA_ENGINE_BINARY))
+    env.PRISMA_SCHEMA_ENGINE_BINARY = '/bin/true';
   for (const schema of ['prisma/sqlite/schema.prisma', 'prisma/postgresql/schema.prisma']) {
     execFileSync('npx', ['--no-install', 'prisma', 'generate', '--schema', schema], { stdio: 'inherit', env });
   }

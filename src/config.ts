@@ -18,8 +18,14 @@ export const configSchema = z.object({
     .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: (SQLite) or postgres:// (PostgreSQL)')
     .default('file:./data/gateway.db')
     .describe('SQLite file (file:…) or PostgreSQL URL (postgres://…)'),
-  REDIS_URL: optionalSecret.describe('Redis URL for shared rate-limit counters when several replicas run; unset = in-process counters'),
-  DATA_DIR: z.string().min(1).default('./data').describe('Where the embedded default keeps its SQLite file and generated JWT secret'),
+  REDIS_URL: optionalSecret.describe(
+    'Redis URL for shared rate-limit counters when several replicas run; unset = in-process counters',
+  ),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe('Where the embedded default keeps its SQLite file and generated JWT secret'),
   JWT_SECRET: optionalSecret
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters')
     .describe('HMAC secret for bearer tokens (HS256); unset = generated once and kept in DATA_DIR/jwt-secret'),
@@ -38,18 +44,32 @@ export const configSchema = z.object({
   CARRIER_B_ACCOUNT_ID: optionalSecret.describe('Account id for carrier_b'),
   CARRIER_B_API_SECRET: optionalSecret.describe('API secret for carrier_b (never logged or returned)'),
   CARRIER_TIMEOUT_MS: positiveMs.default(10_000).describe('Timeout of one carrier call'),
-  CARRIER_RETRIES: z.coerce.number().int().min(0).max(5).default(2).describe('Retries of safe carrier calls (reads, de-duplicated writes)'),
+  CARRIER_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .default(2)
+    .describe('Retries of safe carrier calls (reads, de-duplicated writes)'),
   CACHE_TTL_MS: z.coerce
     .number()
     .int()
     .min(0)
     .max(60_000)
     .default(1000)
-    .describe('How long users, tokens, plans and settings are cached per replica; bounds how fast a change made on another replica is seen'),
+    .describe(
+      'How long users, tokens, plans and settings are cached per replica; bounds how fast a change made on another replica is seen',
+    ),
   RECOVERY_SWEEP_MS: positiveMs
     .default(60_000)
-    .describe('How often unresolved writes (outcome unknown, or left pending by a crash) are looked for and re-sent with their transaction id'),
-  RECOVERY_BACKOFF_MAX_MS: positiveMs.default(300_000).describe('Longest wait between two re-sends of a write whose outcome is still unknown (backoff starts at 1 s and doubles)'),
+    .describe(
+      'How often unresolved writes (outcome unknown, or left pending by a crash) are looked for and re-sent with their transaction id',
+    ),
+  RECOVERY_BACKOFF_MAX_MS: positiveMs
+    .default(300_000)
+    .describe(
+      'Longest wait between two re-sends of a write whose outcome is still unknown (backoff starts at 1 s and doubles)',
+    ),
   SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
   GRAPHQL_MAX_TOKENS: z.coerce
     .number()
@@ -57,55 +77,141 @@ export const configSchema = z.object({
     .min(100)
     .max(2_000)
     .default(2_000)
-    .describe('Most lexical tokens one GraphQL document may hold; the parser stops at the first one over (at most 2000, which also keeps nesting far from the stack limit); send long lists as variables'),
-  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(10).describe('Deepest selection nesting one GraphQL operation may have (introspection excepted)'),
-  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(500).default(30).describe('Most aliased fields one GraphQL operation may have'),
-  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(500).default(20).describe('Most directives one GraphQL document may use'),
+    .describe(
+      'Most lexical tokens one GraphQL document may hold; the parser stops at the first one over (at most 2000, which also keeps nesting far from the stack limit); send long lists as variables',
+    ),
+  GRAPHQL_MAX_DEPTH: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(50)
+    .default(10)
+    .describe('Deepest selection nesting one GraphQL operation may have (introspection excepted)'),
+  GRAPHQL_MAX_ALIASES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(500)
+    .default(30)
+    .describe('Most aliased fields one GraphQL operation may have'),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(500)
+    .default(20)
+    .describe('Most directives one GraphQL document may use'),
   GRAPHQL_MAX_COST: z.coerce
     .number()
     .int()
     .min(1)
     .max(10_000)
     .default(100)
-    .describe('Most carrier calls one GraphQL request may cause (its cost), decided before execution: 1 per carrier-routed field, times the number of MDNs under lines(mdns:)'),
+    .describe(
+      'Most carrier calls one GraphQL request may cause (its cost), decided before execution: 1 per carrier-routed field, times the number of MDNs under lines(mdns:)',
+    ),
   GRAPHQL_COST_CAPACITY: z.coerce
     .number()
     .int()
     .min(1)
     .max(1_000_000)
     .default(1000)
-    .describe('Per-user GraphQL cost budget: points a bucket holds (1 point = 1 carrier call, priced as GRAPHQL_MAX_COST prices it); a request costing more than is left gets 429 THROTTLED'),
-  GRAPHQL_COST_RESTORE_RATE: z.coerce.number().min(0.01).max(100_000).default(50).describe('Points per second restored to each user’s GraphQL cost budget'),
+    .describe(
+      'Per-user GraphQL cost budget: points a bucket holds (1 point = 1 carrier call, priced as GRAPHQL_MAX_COST prices it); a request costing more than is left gets 429 THROTTLED',
+    ),
+  GRAPHQL_COST_RESTORE_RATE: z.coerce
+    .number()
+    .min(0.01)
+    .max(100_000)
+    .default(50)
+    .describe('Points per second restored to each user’s GraphQL cost budget'),
   PERSISTED_OPERATIONS_FILE: z
     .string()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .describe('JSON allow-list of GraphQL operations (sha256 hex of the document → document), read at start-up; clients may send its hashes (extensions.persistedQuery.sha256Hash); unset = none'),
+    .describe(
+      'JSON allow-list of GraphQL operations (sha256 hex of the document → document), read at start-up; clients may send its hashes (extensions.persistedQuery.sha256Hash); unset = none',
+    ),
   INTROSPECTION: z
     .enum(['off', 'authenticated', 'public'])
     .default('authenticated')
-    .describe('GraphQL introspection (and "Did you mean" suggestions): off = never; authenticated = with a valid token only; public = also anonymously'),
-  GRAPHIQL: z.enum(['on', 'off']).default('on').describe('Serve GraphiQL at GET /graphql (browsers); it sends the token you put in its headers pane and never stores it'),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(1_000_000).describe('Largest request body accepted on REST and /graphql (bytes); larger bodies get 413 before they are read'),
-  MAX_JSON_DEPTH: z.coerce.number().int().min(2).max(1000).default(32).describe('Deepest nesting of arrays and objects accepted in a JSON body or GraphQL variables; deeper gets 422 (REST) or 400 (GraphQL)'),
+    .describe(
+      'GraphQL introspection (and "Did you mean" suggestions): off = never; authenticated = with a valid token only; public = also anonymously',
+    ),
+  GRAPHIQL: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe(
+      'Serve GraphiQL at GET /graphql (browsers); it sends the token you put in its headers pane and never stores it',
+    ),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100_000_000)
+    .default(1_000_000)
+    .describe('Largest request body accepted on REST and /graphql (bytes); larger bodies get 413 before they are read'),
+  MAX_JSON_DEPTH: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(1000)
+    .default(32)
+    .describe(
+      'Deepest nesting of arrays and objects accepted in a JSON body or GraphQL variables; deeper gets 422 (REST) or 400 (GraphQL)',
+    ),
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
-    .refine((origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)), 'must be comma-separated origins like https://app.example.com (scheme and host, no path)')
-    .describe('Browser origins allowed to call the gateway (comma-separated, exact match, credentials allowed); unset = no cross-origin access'),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .refine(
+      (origins) => origins.every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+      'must be comma-separated origins like https://app.example.com (scheme and host, no path)',
+    )
+    .describe(
+      'Browser origins allowed to call the gateway (comma-separated, exact match, credentials allowed); unset = no cross-origin access',
+    ),
   HEADERS_TIMEOUT_MS: positiveMs.default(10_000).describe('How long a client may take to send the request headers'),
-  REQUEST_TIMEOUT_MS: positiveMs.default(30_000).describe('How long a client may take to send the whole request, body included (408 after that)'),
+  REQUEST_TIMEOUT_MS: positiveMs
+    .default(30_000)
+    .describe('How long a client may take to send the whole request, body included (408 after that)'),
   KEEP_ALIVE_TIMEOUT_MS: positiveMs.default(5_000).describe('How long an idle keep-alive connection stays open'),
-  MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384).describe('Largest request header block accepted (431 above)'),
-  READINESS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000).describe('How long /readyz reuses its last check of database, Redis and carriers'),
-  READINESS_TIMEOUT_MS: positiveMs.default(2_000).describe('How long /readyz waits for each dependency before calling it unreachable'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info').describe('Least severe log level written'),
+  MAX_HEADER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_048_576)
+    .default(16_384)
+    .describe('Largest request header block accepted (431 above)'),
+  READINESS_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(5_000)
+    .describe('How long /readyz reuses its last check of database, Redis and carriers'),
+  READINESS_TIMEOUT_MS: positiveMs
+    .default(2_000)
+    .describe('How long /readyz waits for each dependency before calling it unreachable'),
+  LOG_LEVEL: z
+    .enum(['debug', 'info', 'warn', 'error', 'silent'])
+    .default('info')
+    .describe('Least severe log level written'),
   METRICS_TOKEN: optionalSecret
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters')
-    .describe('Bearer token Prometheus sends to scrape GET /metrics (at least 32 characters); unset = /metrics answers 404'),
+    .describe(
+      'Bearer token Prometheus sends to scrape GET /metrics (at least 32 characters); unset = /metrics answers 404',
+    ),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalSecret
-    .refine((value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s) URL like http://otel-collector:4318')
+    .refine(
+      (value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value),
+      'must be an http(s) URL like http://otel-collector:4318',
+    )
     .describe('OTLP/HTTP collector to send traces to (/v1/traces is appended); unset = tracing off'),
 });
 

@@ -7,9 +7,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The rest is loaded once the environment is known good: a bad variable is reported at
   // once instead of after the ~2 s it takes to load the gateway's modules.
-  const [{ startApplication }, { createGateway }, { startTracing }] = await Promise.all([import('./app/application.js'), import('./server.js'), import('./lib/tracing.js')]);
+  const [{ startApplication }, { createGateway }, { startTracing }] = await Promise.all([
+    import('./app/application.js'),
+    import('./server.js'),
+    import('./lib/tracing.js'),
+  ]);
   // Off unless an OTLP endpoint is configured: then the SDK is loaded, before any request.
-  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }) : null;
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT })
+    : null;
   let ready = false;
   const app = await startApplication(config);
   const { logger } = app.services;
@@ -19,8 +25,13 @@ async function main(): Promise<void> {
   const gateway = createGateway(app.services, { ready: () => ready });
   const url = await gateway.listen(config.PORT, config.HOST);
   ready = true;
-  if (app.signingKey.source === 'generated') logger.info(`generated a JWT secret and kept it in ${config.DATA_DIR}/jwt-secret (set JWT_SECRET to choose one)`);
-  if (app.carriers.sandboxed.length > 0) logger.info(`sandbox carriers running in-process for ${app.carriers.sandboxed.join(' and ')}`, app.carriers.sandboxes?.urls ?? {});
+  if (app.signingKey.source === 'generated')
+    logger.info(`generated a JWT secret and kept it in ${config.DATA_DIR}/jwt-secret (set JWT_SECRET to choose one)`);
+  if (app.carriers.sandboxed.length > 0)
+    logger.info(
+      `sandbox carriers running in-process for ${app.carriers.sandboxed.join(' and ')}`,
+      app.carriers.sandboxes?.urls ?? {},
+    );
   logger.info(`line-gateway listening on ${url} (GraphQL at ${url}/graphql)`);
 
   let stopping = false;
@@ -39,6 +50,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : `line-gateway failed to start: ${String(error)}`}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : `line-gateway failed to start: ${String(error)}`}\n`,
+  );
   process.exit(1);
 });

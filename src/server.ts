@@ -83,7 +83,16 @@ function parseTarget(target: string): URL | null {
 }
 
 /** Paths answered by a fixed handler: their path is their route label. */
-const FIXED_ROUTES = new Set(['/graphql', '/livez', '/readyz', '/healthz', '/metrics', '/openapi.json', '/docs', '/docs/']);
+const FIXED_ROUTES = new Set([
+  '/graphql',
+  '/livez',
+  '/readyz',
+  '/healthz',
+  '/metrics',
+  '/openapi.json',
+  '/docs',
+  '/docs/',
+]);
 
 /** One request as the edge sees it: its id, its logger (carrying the id) and its access record. */
 interface Edge {
@@ -98,7 +107,10 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
   const routes = compileRoutes(operations);
   const apiDocs = createApiDocs(operations);
   const limits: BodyLimits = { maxBytes: config.MAX_BODY_BYTES, maxDepth: config.MAX_JSON_DEPTH };
-  const cors = createCors({ origins: config.CORS_ORIGINS, methods: [...new Set(['GET', 'POST', ...routes.map((route) => route.method)])] });
+  const cors = createCors({
+    origins: config.CORS_ORIGINS,
+    methods: [...new Set(['GET', 'POST', ...routes.map((route) => route.method)])],
+  });
   const readiness = createReadiness({
     started: options.ready,
     queryDatabase: () => services.db.$queryRawUnsafe('SELECT 1'),
@@ -185,20 +197,27 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
         return void (await yoga.handle(request, response, graphqlContext(request, edge)));
       }
       if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
-      if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET') return await ready(response);
+      if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET')
+        return await ready(response);
       if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response);
       if (await apiDocs.handle(request, response, url.pathname)) return;
       const context = () => requestContextOf(request, edge);
       if (await handleRest(routes, request, response, url, context, { logger: log, requestId }, limits, record)) return;
       // Digit runs are masked: an unknown path may still carry an MDN or ICCID, which no log line names.
-      logRefusal({ logger: log, requestId }, 404, 'NOT_FOUND', `No route ${quote(url.pathname.replace(/\d{4,}/g, '#'), 128)}`);
+      logRefusal(
+        { logger: log, requestId },
+        404,
+        'NOT_FOUND',
+        `No route ${quote(url.pathname.replace(/\d{4,}/g, '#'), 128)}`,
+      );
       sendJson(response, 404, { detail: 'Not Found' });
     } catch (error) {
       // The client went away (or a timeout cut it off) while its body was read: nobody to answer.
       if (request.socket?.destroyed ?? true) return void response.destroy();
       const refusal = graphql ? graphQLRefusal(error) : null;
       if (refusal && !response.headersSent) return sendGraphQLRefusal(response, refusal);
-      if (error instanceof BodyTooLargeError && !response.headersSent) return sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
+      if (error instanceof BodyTooLargeError && !response.headersSent)
+        return sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
       writeRestError(response, error, { logger: log, requestId });
     }
   }
@@ -220,7 +239,6 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     const report = await readiness.check();
     sendJson(response, report.status === 'ok' ? 200 : 503, report, { 'cache-control': 'no-store' });
   }
-
 
   return {
     server,

@@ -2,7 +2,14 @@
 // every type, field, argument and enum value must explain itself in GraphiQL's docs.
 
 import { readFileSync } from 'node:fs';
-import { isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, type GraphQLNamedType } from 'graphql';
+import {
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isScalarType,
+  type GraphQLNamedType,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildSchema } from '../src/graphql/schema.js';
 import { printedSchema, SCHEMA_FILE } from '../scripts/print-schema.js';
@@ -10,7 +17,9 @@ import { printedSchema, SCHEMA_FILE } from '../scripts/print-schema.js';
 const BUILT_IN = new Set(['String', 'Boolean', 'Int', 'Float', 'ID']);
 
 function ownTypes(): GraphQLNamedType[] {
-  return Object.values(buildSchema().getTypeMap()).filter((type) => !type.name.startsWith('__') && !BUILT_IN.has(type.name));
+  return Object.values(buildSchema().getTypeMap()).filter(
+    (type) => !type.name.startsWith('__') && !BUILT_IN.has(type.name),
+  );
 }
 
 describe('schema.graphql', () => {
@@ -25,12 +34,15 @@ describe('schema.graphql', () => {
       if (isObjectType(type) || isInterfaceType(type)) {
         for (const field of Object.values(type.getFields())) {
           if (!field.description?.trim()) missing.push(`${type.name}.${field.name}`);
-          for (const arg of field.args) if (!arg.description?.trim()) missing.push(`${type.name}.${field.name}(${arg.name})`);
+          for (const arg of field.args)
+            if (!arg.description?.trim()) missing.push(`${type.name}.${field.name}(${arg.name})`);
         }
       } else if (isInputObjectType(type)) {
-        for (const field of Object.values(type.getFields())) if (!field.description?.trim()) missing.push(`${type.name}.${field.name}`);
+        for (const field of Object.values(type.getFields()))
+          if (!field.description?.trim()) missing.push(`${type.name}.${field.name}`);
       } else if (isEnumType(type)) {
-        for (const value of type.getValues()) if (!value.description?.trim()) missing.push(`${type.name}.${value.name}`);
+        for (const value of type.getValues())
+          if (!value.description?.trim()) missing.push(`${type.name}.${value.name}`);
       } else if (!isScalarType(type)) {
         missing.push(`${type.name} (unexpected kind)`);
       }

@@ -37,11 +37,16 @@ export interface Application {
   close(): Promise<void>;
 }
 
-export async function startApplication(config: Config, options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {}): Promise<Application> {
+export async function startApplication(
+  config: Config,
+  options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {},
+): Promise<Application> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   // A bucket smaller than the largest request allowed would refuse that request for ever.
   if (config.GRAPHQL_COST_CAPACITY < config.GRAPHQL_MAX_COST) {
-    throw new ConfigError(`Invalid GRAPHQL_COST_CAPACITY: must be at least GRAPHQL_MAX_COST (${config.GRAPHQL_MAX_COST})`);
+    throw new ConfigError(
+      `Invalid GRAPHQL_COST_CAPACITY: must be at least GRAPHQL_MAX_COST (${config.GRAPHQL_MAX_COST})`,
+    );
   }
   // Before anything opens: a bad allow-list is a start-up error.
   const persistedOperations = loadPersistedOperations(config.PERSISTED_OPERATIONS_FILE);
@@ -56,7 +61,11 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
   const metrics = new Metrics();
   // Each replica holds recovery leases under its own name.
-  const recovery = new Reconciler(new RecoveryLeases(data.db, `${hostname()}:${process.pid}:${randomUUID()}`), operations, recoveryTiming(config));
+  const recovery = new Reconciler(
+    new RecoveryLeases(data.db, `${hostname()}:${process.pid}:${randomUUID()}`),
+    operations,
+    recoveryTiming(config),
+  );
   const services: ApplicationServices = {
     config,
     db: data.db,
@@ -65,7 +74,9 @@ export async function startApplication(config: Config, options: { env?: NodeJS.P
     tokens: data.tokens,
     authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, config.CACHE_TTL_MS),
     carriers: carriers.registry,
-    rateLimiter: new RateLimiter(redis ? new FallbackRateLimitStore(redis, logger, metrics) : new MemoryRateLimitStore()),
+    rateLimiter: new RateLimiter(
+      redis ? new FallbackRateLimitStore(redis, logger, metrics) : new MemoryRateLimitStore(),
+    ),
     persistedOperations,
     costBudget: new CostBudget(
       redis ? new FallbackCostBucketStore(redis, metrics) : new MemoryCostBucketStore(),

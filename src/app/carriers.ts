@@ -17,11 +17,16 @@ export interface ConnectedCarriers {
   sandboxed: string[];
 }
 
-export async function connectCarriers(config: Config, env: NodeJS.ProcessEnv = process.env): Promise<ConnectedCarriers> {
+export async function connectCarriers(
+  config: Config,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ConnectedCarriers> {
   const sandbox321 = !config.CARRIER_321_URL;
   const sandboxB = !config.CARRIER_B_URL;
   if ((sandbox321 || sandboxB) && config.SANDBOX_CARRIERS === 'off') {
-    throw new ConfigError(`Invalid ${sandbox321 ? 'CARRIER_321_URL' : 'CARRIER_B_URL'}: required when SANDBOX_CARRIERS=off`);
+    throw new ConfigError(
+      `Invalid ${sandbox321 ? 'CARRIER_321_URL' : 'CARRIER_B_URL'}: required when SANDBOX_CARRIERS=off`,
+    );
   }
   const credentials = {
     '321': { apiKey: config.CARRIER_321_API_KEY ?? DEFAULT_SANDBOX_CREDENTIALS['321'].apiKey },
@@ -30,17 +35,29 @@ export async function connectCarriers(config: Config, env: NodeJS.ProcessEnv = p
       apiSecret: config.CARRIER_B_API_SECRET ?? DEFAULT_SANDBOX_CREDENTIALS.carrier_b.apiSecret,
     },
   };
-  const sandboxes = sandbox321 || sandboxB ? await startSandboxCarriers({ host: '127.0.0.1', credentials, faults: faultsFromEnvironment(env) }) : null;
+  const sandboxes =
+    sandbox321 || sandboxB
+      ? await startSandboxCarriers({ host: '127.0.0.1', credentials, faults: faultsFromEnvironment(env) })
+      : null;
   const timing = { timeoutMs: config.CARRIER_TIMEOUT_MS, retries: config.CARRIER_RETRIES };
 
   const connect321 = (): CarrierConnection => {
     if (!sandbox321 && !config.CARRIER_321_API_KEY) return unconfiguredCarrier('321', true);
-    const adapter = createCarrier321Adapter({ baseUrl: config.CARRIER_321_URL ?? sandboxes!.urls['321'], apiKey: credentials['321'].apiKey, ...timing });
+    const adapter = createCarrier321Adapter({
+      baseUrl: config.CARRIER_321_URL ?? sandboxes!.urls['321'],
+      apiKey: credentials['321'].apiKey,
+      ...timing,
+    });
     return { adapter, credentialsConfigured: true, probe: () => adapter.probe(), close: () => adapter.close() };
   };
   const connectB = (): CarrierConnection => {
-    if (!sandboxB && !(config.CARRIER_B_ACCOUNT_ID && config.CARRIER_B_API_SECRET)) return unconfiguredCarrier('carrier_b', false);
-    const adapter = createCarrierBAdapter({ baseUrl: config.CARRIER_B_URL ?? sandboxes!.urls.carrier_b, ...credentials.carrier_b, ...timing });
+    if (!sandboxB && !(config.CARRIER_B_ACCOUNT_ID && config.CARRIER_B_API_SECRET))
+      return unconfiguredCarrier('carrier_b', false);
+    const adapter = createCarrierBAdapter({
+      baseUrl: config.CARRIER_B_URL ?? sandboxes!.urls.carrier_b,
+      ...credentials.carrier_b,
+      ...timing,
+    });
     return { adapter, credentialsConfigured: true, probe: () => adapter.probe(), close: () => adapter.close() };
   };
 

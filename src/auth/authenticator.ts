@@ -37,14 +37,20 @@ export class Authenticator {
     try {
       claims = jwt.verify(match[1]!, this.key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER }) as jwt.JwtPayload;
     } catch (error) {
-      throw new AuthenticationError(error instanceof jwt.TokenExpiredError ? 'Token has expired' : 'Invalid authentication credentials');
+      throw new AuthenticationError(
+        error instanceof jwt.TokenExpiredError ? 'Token has expired' : 'Invalid authentication credentials',
+      );
     }
-    if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string') throw new AuthenticationError('Invalid authentication credentials');
+    if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string')
+      throw new AuthenticationError('Invalid authentication credentials');
     // jsonwebtoken accepts a token without `exp` as never expiring; the gateway issues none.
     if (typeof claims.exp !== 'number') throw new AuthenticationError('Token has no expiry (exp)');
     const state = await this.tokens.get(claims.jti, async () => {
       // One query reads the token and its user, and primes the directory's user cache.
-      const row = await this.db.token.findUnique({ where: { id: claims.jti }, select: { userId: true, revokedAt: true, user: true } });
+      const row = await this.db.token.findUnique({
+        where: { id: claims.jti },
+        select: { userId: true, revokedAt: true, user: true },
+      });
       if (!row) return null;
       this.directory.prime(row.user);
       return { userId: row.userId, revoked: row.revokedAt !== null };

@@ -15,7 +15,10 @@ const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_00
 /** `30m`, `12h`, `30d`, `2w` → milliseconds. */
 export function parseDuration(text: string): number {
   const match = /^(\d+)([smhdw])$/.exec(text.trim());
-  if (!match) throw new DirectoryError(`Invalid duration ${JSON.stringify(quote(text))}: use a number followed by s, m, h, d or w (e.g. 30d)`);
+  if (!match)
+    throw new DirectoryError(
+      `Invalid duration ${JSON.stringify(quote(text))}: use a number followed by s, m, h, d or w (e.g. 30d)`,
+    );
   const milliseconds = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
   if (milliseconds <= 0) throw new DirectoryError('A token lifetime must be positive');
   return milliseconds;
@@ -64,6 +67,7 @@ export class TokenService {
 
 function jtiOf(token: string): string {
   const decoded = jwt.decode(token, { json: true });
-  if (!decoded || typeof decoded.jti !== 'string') throw new DirectoryError('That is not a token issued by this gateway');
+  if (!decoded || typeof decoded.jti !== 'string')
+    throw new DirectoryError('That is not a token issued by this gateway');
   return decoded.jti;
 }

@@ -52,7 +52,11 @@ export class CostBudget {
   async take(userId: string, cost: number): Promise<Withdrawal> {
     const state = await this.store.apply(userId, cost, this.now(), this.shape);
     const missing = state.granted ? 0 : cost - state.available;
-    return { granted: state.granted, status: this.status(state.available), retryAfterSeconds: Math.max(state.granted ? 0 : 1, Math.ceil(missing / this.restoreRate)) };
+    return {
+      granted: state.granted,
+      status: this.status(state.available),
+      retryAfterSeconds: Math.max(state.granted ? 0 : 1, Math.ceil(missing / this.restoreRate)),
+    };
   }
 
   async refund(userId: string, amount: number): Promise<ThrottleStatus> {
@@ -66,14 +70,25 @@ export class CostBudget {
   }
 
   private status(available: number): ThrottleStatus {
-    return { maximumAvailable: this.capacity, currentlyAvailable: Math.floor(available), restoreRate: this.restoreRate };
+    return {
+      maximumAvailable: this.capacity,
+      currentlyAvailable: Math.floor(available),
+      restoreRate: this.restoreRate,
+    };
   }
 }
 
 /** Refill then take, the arithmetic both stores share (the Redis script mirrors it). */
-export function applyToBucket(stored: { available: number; at: number } | undefined, amount: number, now: number, shape: BucketShape): { state: BucketState; at: number } {
+export function applyToBucket(
+  stored: { available: number; at: number } | undefined,
+  amount: number,
+  now: number,
+  shape: BucketShape,
+): { state: BucketState; at: number } {
   const at = Math.max(now, stored?.at ?? now);
-  const refilled = stored ? Math.min(shape.capacity, stored.available + Math.max(0, now - stored.at) * shape.perMs) : shape.capacity;
+  const refilled = stored
+    ? Math.min(shape.capacity, stored.available + Math.max(0, now - stored.at) * shape.perMs)
+    : shape.capacity;
   const granted = amount <= refilled;
   const available = Math.min(shape.capacity, granted ? refilled - amount : refilled);
   return { state: { granted, available }, at };

@@ -50,7 +50,15 @@ export class FallbackCostBucketStore implements CostBucketStore {
   async apply(userId: string, amount: number, now: number, shape: BucketShape): Promise<BucketState> {
     if (this.redis.status === 'ready' && Date.now() >= this.skipUntil) {
       try {
-        const [granted, available] = (await this.redis.eval(SCRIPT, 1, PREFIX + userId, amount, now, shape.capacity, shape.perMs)) as [number, string];
+        const [granted, available] = (await this.redis.eval(
+          SCRIPT,
+          1,
+          PREFIX + userId,
+          amount,
+          now,
+          shape.capacity,
+          shape.perMs,
+        )) as [number, string];
         return { granted: granted === 1, available: Number(available) };
       } catch {
         this.skipUntil = Date.now() + SKIP_AFTER_FAILURE_MS;

@@ -48,7 +48,14 @@ export interface CarrierHttpClient {
   close(): Promise<void>;
 }
 
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function causeCode(error: unknown): string | undefined {
   let current: unknown = error;
@@ -76,15 +83,29 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
     const scope = currentCarrierCallScope();
     const operation = scope?.operation ?? 'probe';
     const started = performance.now();
-    const observe = (label: string) => scope?.metrics.carrierCalls.observe({ carrier: options.carrier, operation, outcome: label }, (performance.now() - started) / 1000);
+    const observe = (label: string) =>
+      scope?.metrics.carrierCalls.observe(
+        { carrier: options.carrier, operation, outcome: label },
+        (performance.now() - started) / 1000,
+      );
     // The path is not recorded: carrier 321's paths hold MDNs.
-    const attributes = { carrier: options.carrier, 'carrier.operation': operation, 'http.request.method': request.method };
+    const attributes = {
+      carrier: options.carrier,
+      'carrier.operation': operation,
+      'http.request.method': request.method,
+    };
     const spanOutcome = ({ value, error }: { value?: CarrierHttpResponse; error?: unknown }) => {
       const label = callOutcome(value, error);
       return { label, failed: label !== 'success' && label !== 'client_error' };
     };
     try {
-      const response = await inSpan(`carrier ${options.carrier} ${operation}`, 'client', attributes, (trace) => sendOnce(request, trace), spanOutcome);
+      const response = await inSpan(
+        `carrier ${options.carrier} ${operation}`,
+        'client',
+        attributes,
+        (trace) => sendOnce(request, trace),
+        spanOutcome,
+      );
       observe(callOutcome(response, undefined));
       return response;
     } catch (error) {
@@ -98,7 +119,9 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
     // Whether the caller can be sure nothing happened when no answer arrives.
     const readOnly = request.readOnly ?? request.method === 'GET';
     const searchParams = request.searchParams
-      ? Object.fromEntries(Object.entries(request.searchParams).filter((entry): entry is [string, string] => entry[1] !== undefined))
+      ? Object.fromEntries(
+          Object.entries(request.searchParams).filter((entry): entry is [string, string] => entry[1] !== undefined),
+        )
       : undefined;
     let response: Response;
     // Whether an earlier attempt may have reached the carrier (anything but a refused connection).
@@ -111,7 +134,13 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
         // An explicit `headers: undefined` would drop the instance's credential headers.
         ...(request.headers || trace.traceparent ? { headers: { ...request.headers, ...trace } } : {}),
         retry: idempotent
-          ? { limit: options.retries, methods: [request.method.toLowerCase()], statusCodes: [502, 503, 504], retryOnTimeout: true, backoffLimit: 200 }
+          ? {
+              limit: options.retries,
+              methods: [request.method.toLowerCase()],
+              statusCodes: [502, 503, 504],
+              retryOnTimeout: true,
+              backoffLimit: 200,
+            }
           : { limit: 0 },
         hooks: { beforeRetry: [({ error }) => void (maybeDelivered ||= !isConnectFailure(error))] },
       });

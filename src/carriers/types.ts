@@ -22,7 +22,11 @@ export * from './contract/activation.js';
 export * from './contract/extended.js';
 
 /** The methods every carrier implements: one interface per area. */
-export type CarrierMethods = CarrierFeatureMethods & CarrierQueryMethods & CarrierLifecycleMethods & CarrierPlanMethods & CarrierActivationMethods;
+export type CarrierMethods = CarrierFeatureMethods &
+  CarrierQueryMethods &
+  CarrierLifecycleMethods &
+  CarrierPlanMethods &
+  CarrierActivationMethods;
 
 /**
  * One method per carrier operation of the spec. A business refusal by the carrier is thrown
@@ -44,4 +48,5 @@ export const CARRIER_METHODS_BY_AREA = {
   activation: ACTIVATION_METHODS,
 } as const;
 
-export const CARRIER_METHODS: readonly (keyof CarrierMethods & string)[] = Object.values(CARRIER_METHODS_BY_AREA).flat();
+export const CARRIER_METHODS: readonly (keyof CarrierMethods & string)[] =
+  Object.values(CARRIER_METHODS_BY_AREA).flat();

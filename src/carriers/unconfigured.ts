@@ -40,5 +40,10 @@ export function unconfiguredCarrier(carrier: CarrierId, supportsExtended: boolea
       return Reflect.get(target, property, receiver);
     },
   });
-  return { adapter, credentialsConfigured: false, probe: async () => 'missing credentials', close: async () => undefined };
+  return {
+    adapter,
+    credentialsConfigured: false,
+    probe: async () => 'missing credentials',
+    close: async () => undefined,
+  };
 }

@@ -89,13 +89,16 @@ function checkShape(command: string, args: string[], flags: Flags): void {
   if (args.length < min) throw new UsageError(`${command} needs ${min === 1 ? 'an argument' : `${min} arguments`}`);
   if (args.length > max) throw new UsageError(`${command}: unexpected argument ${JSON.stringify(args[max])}`);
   const foreign = (Object.keys(flags) as Flag[]).filter((flag) => !shape.flags.includes(flag));
-  if (foreign.length > 0) throw new UsageError(`${command} does not take ${foreign.map((flag) => `--${flag}`).join(', ')}`);
+  if (foreign.length > 0)
+    throw new UsageError(`${command} does not take ${foreign.map((flag) => `--${flag}`).join(', ')}`);
 }
 
 /** A validation failure in the CLI's own words: `--carrier: carrier must be 321 or carrier_b`. */
 function describeValidation(noun: string | undefined, error: ValidationFailedError): string {
   const spell = (field: string) => (noun === 'plan' && field === 'name' ? '--name' : SPELLING[field]);
-  return error.issues.map((issue) => `${spell(String(issue.loc[1])) ?? issue.loc.slice(1).join('.')}: ${issue.msg}`).join('\n');
+  return error.issues
+    .map((issue) => `${spell(String(issue.loc[1])) ?? issue.loc.slice(1).join('.')}: ${issue.msg}`)
+    .join('\n');
 }
 
 /** `--superuser` and `--wfc` may stand alone (true) or take true/false. */
@@ -113,9 +116,11 @@ const bool = (value: string | undefined, flag: string): boolean | undefined => {
   if (value !== 'true' && value !== 'false') throw new UsageError(`--${flag} takes true or false`);
   return value === 'true';
 };
-const carrierOrNone = (value: string | undefined): CarrierId | null | undefined => (value === 'none' ? null : (value as CarrierId | undefined));
+const carrierOrNone = (value: string | undefined): CarrierId | null | undefined =>
+  value === 'none' ? null : (value as CarrierId | undefined);
 // Number('') is 0: an empty --price must be refused, not read as free.
-const number = (value: string | undefined): number | undefined => (value === undefined ? undefined : value.trim() === '' ? Number.NaN : Number(value));
+const number = (value: string | undefined): number | undefined =>
+  value === undefined ? undefined : value.trim() === '' ? Number.NaN : Number(value);
 
 /** Where a CLI run reads its environment and writes its output: the process's own, or a test's. */
 export interface CliIo {
@@ -124,13 +129,23 @@ export interface CliIo {
   stderr: { write(text: string): unknown };
 }
 
-async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io: CliIo, [noun, verb, ...rest]: string[], flags: Flags): Promise<void> {
+async function run(
+  data: DataServices,
+  config: ReturnType<typeof loadConfig>,
+  io: CliIo,
+  [noun, verb, ...rest]: string[],
+  flags: Flags,
+): Promise<void> {
   const { directory, tokens } = data;
   const print = (value: unknown): void => void io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   const command = `${noun ?? ''} ${verb ?? ''}`.trim();
   switch (command) {
     case 'user create': {
-      const input = validateInput(operationNamed('createUser').input, { name: rest[0], superuser: bool(flags.superuser, 'superuser'), carrierPreference: flags.carrier }) as Parameters<typeof directory.createUser>[0];
+      const input = validateInput(operationNamed('createUser').input, {
+        name: rest[0],
+        superuser: bool(flags.superuser, 'superuser'),
+        carrierPreference: flags.carrier,
+      }) as Parameters<typeof directory.createUser>[0];
       return print(await directory.createUser(input));
     }
     case 'user update': {
@@ -173,11 +188,17 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io
     case 'plan list':
       return print(await directory.listPlans());
     case 'plan authorize': {
-      const input = validateInput(operationNamed('authorizePlans').input, { user: rest[0], planIds: rest.slice(1) }) as { user: string; planIds: string[] };
+      const input = validateInput(operationNamed('authorizePlans').input, {
+        user: rest[0],
+        planIds: rest.slice(1),
+      }) as { user: string; planIds: string[] };
       return print(await directory.authorize(input.user, input.planIds));
     }
     case 'token issue': {
-      const input = validateInput(operationNamed('issueToken').input, { user: rest[0], ttl: flags.ttl }) as { user: string; ttl?: string };
+      const input = validateInput(operationNamed('issueToken').input, { user: rest[0], ttl: flags.ttl }) as {
+        user: string;
+        ttl?: string;
+      };
       const issued = await tokens.issue(await directory.userByName(input.user), input.ttl ?? config.TOKEN_TTL);
       io.stdout.write(`${issued.token}\n`);
       return;
@@ -189,7 +210,11 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io
     }
     case 'line assign':
     case 'line unassign': {
-      const input = validateInput(operationNamed('assignLineOwner').input, { mdn: rest[0], user: verb === 'assign' ? rest[1] : undefined, carrier: flags.carrier }) as { mdn: string; user?: string; carrier?: CarrierId };
+      const input = validateInput(operationNamed('assignLineOwner').input, {
+        mdn: rest[0],
+        user: verb === 'assign' ? rest[1] : undefined,
+        carrier: flags.carrier,
+      }) as { mdn: string; user?: string; carrier?: CarrierId };
       // Carriers (the configured URLs, else empty in-process sandboxes) only for a line the registry lacks.
       let connected: ConnectedCarriers | null = null;
       const carriers = async () => {
@@ -198,7 +223,12 @@ async function run(data: DataServices, config: ReturnType<typeof loadConfig>, io
         return connected.registry;
       };
       try {
-        return print(await assign({ lines: new LineRegistry(data.db), directory, settings: data.settings, carriers }, { ...input, user: input.user ?? null }));
+        return print(
+          await assign(
+            { lines: new LineRegistry(data.db), directory, settings: data.settings, carriers },
+            { ...input, user: input.user ?? null },
+          ),
+        );
       } finally {
         const opened = connected as ConnectedCarriers | null;
         await opened?.registry.close();
@@ -229,7 +259,8 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (parsed.positionals[0] === 'config') {
-    for (const entry of describeConfig()) io.stdout.write(`${entry.name}\t${entry.defaultValue}\t${entry.description}\n`);
+    for (const entry of describeConfig())
+      io.stdout.write(`${entry.name}\t${entry.defaultValue}\t${entry.description}\n`);
     return 0;
   }
   if (parsed.positionals.length === 0 || parsed.positionals[0] === 'help') {

@@ -49,7 +49,10 @@ const LOG_EVENTS = [
   { emit: 'event', level: 'error' },
 ] as const;
 
-function routeLogs(client: { $on(event: 'warn' | 'error', callback: (event: { message: string; target: string }) => void): unknown }, logger: Logger | undefined): void {
+function routeLogs(
+  client: { $on(event: 'warn' | 'error', callback: (event: { message: string; target: string }) => void): unknown },
+  logger: Logger | undefined,
+): void {
   if (!logger) return;
   client.$on('warn', (event) => logger.warn('database warning', { detail: event.message, target: event.target }));
   client.$on('error', (event) => logger.debug('database error', { detail: event.message, target: event.target }));
@@ -59,17 +62,29 @@ function routeLogs(client: { $on(event: 'warn' | 'error', callback: (event: { me
 export async function openDatabase(target: DatabaseTarget, logger?: Logger): Promise<Database> {
   if (target.provider === 'sqlite') {
     if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
-    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([import('../generated/sqlite/client.js'), import('@prisma/adapter-better-sqlite3')]);
+    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
+      import('../generated/sqlite/client.js'),
+      import('@prisma/adapter-better-sqlite3'),
+    ]);
     // A busy timeout lets concurrent writers (two replicas, or the CLI beside the server) queue
     // instead of failing with SQLITE_BUSY.
-    const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 }), log: [...LOG_EVENTS] });
+    const client = new PrismaClient({
+      adapter: new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 }),
+      log: [...LOG_EVENTS],
+    });
     routeLogs(client, logger);
     return client as unknown as Database;
   }
-  const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import('../generated/postgresql/client.js'), import('@prisma/adapter-pg')]);
+  const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
+    import('../generated/postgresql/client.js'),
+    import('@prisma/adapter-pg'),
+  ]);
   // Prisma qualifies every table with a schema name (default "public") instead of following
   // the connection's search_path, so it must be told the schema the migrator used.
-  const adapter = new PrismaPg({ connectionString: target.location, max: 10 }, { schema: postgresSchema(target.location) });
+  const adapter = new PrismaPg(
+    { connectionString: target.location, max: 10 },
+    { schema: postgresSchema(target.location) },
+  );
   const client = new PrismaClient({ adapter, log: [...LOG_EVENTS] });
   routeLogs(client, logger);
   // Same schema, same model API: the generated types differ only in their provider tag.

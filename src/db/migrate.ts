@@ -28,7 +28,10 @@ export function migrationsFolder(provider: DatabaseTarget['provider'], root = pa
 
 /** The folder's migrations in order. A missing folder is an error: starting on an empty schema would fail later, and obscurely. */
 export function readMigrations(folder: string): Migration[] {
-  if (!existsSync(folder)) throw new Error(`the database migrations folder ${folder} is missing: the gateway needs its prisma/ folder beside dist/ (see docs/deploy.md)`);
+  if (!existsSync(folder))
+    throw new Error(
+      `the database migrations folder ${folder} is missing: the gateway needs its prisma/ folder beside dist/ (see docs/deploy.md)`,
+    );
   return readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
@@ -46,7 +49,9 @@ export interface MigrationReport {
 
 export async function migrate(target: DatabaseTarget): Promise<MigrationReport> {
   const migrations = readMigrations(migrationsFolder(target.provider));
-  return target.provider === 'sqlite' ? migrateSqlite(target.location, migrations) : migratePostgres(target.location, migrations);
+  return target.provider === 'sqlite'
+    ? migrateSqlite(target.location, migrations)
+    : migratePostgres(target.location, migrations);
 }
 
 function assertUnchanged(migration: Migration, recordedChecksum: string | undefined): boolean {
@@ -70,7 +75,9 @@ function migrateSqlite(location: string, migrations: Migration[]): MigrationRepo
         "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
         "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`);
       const rows = db
-        .prepare(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+        .prepare(
+          `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        )
         .all() as { migration_name: string; checksum: string }[];
       const recorded = new Map(rows.map((row) => [row.migration_name, row.checksum]));
       for (const migration of migrations) {

@@ -10,7 +10,15 @@ import type { CarrierId } from '../carriers/types.js';
 import { DirectoryError, type PlanInput, type PlanRecord, type UserRecord } from './types.js';
 
 type UserRow = { id: string; name: string; superuser: boolean; carrierPreference: string | null; active: boolean };
-type PlanRow = { planId: string; name: string; carrierPlanId: string; carrier: string | null; description: string; price: number; wfc: boolean };
+type PlanRow = {
+  planId: string;
+  name: string;
+  carrierPlanId: string;
+  carrier: string | null;
+  description: string;
+  price: number;
+  wfc: boolean;
+};
 
 const toUser = (row: UserRow): UserRecord => ({
   id: row.id,
@@ -67,14 +75,21 @@ export class Directory {
   /** The plan_ids the user is authorized for. */
   authorizedPlanIds(userId: string): Promise<ReadonlySet<string>> {
     return this.authorizations.get(userId, async () => {
-      const rows = await this.db.userPlan.findMany({ where: { userId }, select: { plan: { select: { planId: true } } } });
+      const rows = await this.db.userPlan.findMany({
+        where: { userId },
+        select: { plan: { select: { planId: true } } },
+      });
       return new Set(rows.map((row) => row.plan.planId));
     });
   }
 
   authorizedPlans(userId: string): Promise<PlanRecord[]> {
     return this.authorizedPlanLists.get(userId, async () => {
-      const rows = await this.db.userPlan.findMany({ where: { userId }, include: { plan: true }, orderBy: { plan: { planId: 'asc' } } });
+      const rows = await this.db.userPlan.findMany({
+        where: { userId },
+        include: { plan: true },
+        orderBy: { plan: { planId: 'asc' } },
+      });
       return rows.map((row) => toPlan(row.plan));
     });
   }
@@ -93,14 +108,24 @@ export class Directory {
     return (await this.db.plan.findMany({ orderBy: { planId: 'asc' } })).map(toPlan);
   }
 
-  async createUser(input: { name: string; superuser?: boolean; carrierPreference?: CarrierId | null }): Promise<UserRecord> {
+  async createUser(input: {
+    name: string;
+    superuser?: boolean;
+    carrierPreference?: CarrierId | null;
+  }): Promise<UserRecord> {
     try {
       const row = await this.db.user.create({
-        data: { id: randomUUID(), name: input.name, superuser: input.superuser ?? false, carrierPreference: input.carrierPreference ?? null },
+        data: {
+          id: randomUUID(),
+          name: input.name,
+          superuser: input.superuser ?? false,
+          carrierPreference: input.carrierPreference ?? null,
+        },
       });
       return toUser(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DirectoryError(`A user named ${JSON.stringify(quote(input.name))} already exists`);
+      if (isUniqueViolation(error))
+        throw new DirectoryError(`A user named ${JSON.stringify(quote(input.name))} already exists`);
       throw error;
     }
   }
@@ -132,7 +157,8 @@ export class Directory {
       this.plans.delete(input.planId);
       return toPlan(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DirectoryError(`A plan with plan_id ${JSON.stringify(quote(input.planId))} already exists`);
+      if (isUniqueViolation(error))
+        throw new DirectoryError(`A plan with plan_id ${JSON.stringify(quote(input.planId))} already exists`);
       throw error;
     }
   }
@@ -152,7 +178,10 @@ export class Directory {
     const user = await this.userByName(userName);
     const plans = await this.db.plan.findMany({ where: { planId: { in: planIds } } });
     const missing = planIds.filter((planId) => !plans.some((plan) => plan.planId === planId));
-    if (missing.length > 0) throw new DirectoryError(`No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`);
+    if (missing.length > 0)
+      throw new DirectoryError(
+        `No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`,
+      );
     for (const plan of plans) {
       await this.db.userPlan.upsert({
         where: { userId_planId: { userId: user.id, planId: plan.id } },

@@ -166,7 +166,12 @@ export class CarrierUnavailableError extends GatewayError {
     return { transactionId: this.transactionId, outcomeKnown: this.outcomeKnown };
   }
   override restBody() {
-    return { status: 'failure', message: this.message, code: `HTTP_${this.status}`, transaction_id: this.transactionId };
+    return {
+      status: 'failure',
+      message: this.message,
+      code: `HTTP_${this.status}`,
+      transaction_id: this.transactionId,
+    };
   }
 }
 

@@ -10,13 +10,46 @@
 
 /** Object types without an identity: embedded in their parent (test/clients/cache-config.test.ts keeps this list true). */
 export const EMBEDDED_TYPES = [
-  'AccountLine', 'AccountResult', 'ActivePlanResult', 'AddressValidationResult', 'AvailablePlan', 'AvailablePlansResult',
-  'Balance', 'BalanceDetails', 'BulkActivationEntry', 'BulkActivationResult', 'CarrierUsageResult', 'CoverageArea',
-  'CoverageResult', 'CustomerImpactingEvent', 'CustomerImpactingEventsResult', 'DeviceCompatibility',
-  'DeviceUnlockStatusResult', 'EsimProfile', 'ImeiChangeResult', 'ImeiDetailsResult', 'LineLabelResult', 'LineProduct',
-  'NetworkStatus', 'NumberGroup', 'NumberGroupsResult', 'OperationResult', 'PhoneListResult', 'PlanSubscription',
-  'PoolLineUsage', 'PoolUsageResult', 'ProductsResult', 'QuickCoverageResult', 'SendSmsResult', 'ServiceCode',
-  'ServiceE911Address', 'ServiceRecord', 'SimDetails', 'UsageEvent', 'UsageRecord', 'ValidatedAddress',
+  'AccountLine',
+  'AccountResult',
+  'ActivePlanResult',
+  'AddressValidationResult',
+  'AvailablePlan',
+  'AvailablePlansResult',
+  'Balance',
+  'BalanceDetails',
+  'BulkActivationEntry',
+  'BulkActivationResult',
+  'CarrierUsageResult',
+  'CoverageArea',
+  'CoverageResult',
+  'CustomerImpactingEvent',
+  'CustomerImpactingEventsResult',
+  'DeviceCompatibility',
+  'DeviceUnlockStatusResult',
+  'EsimProfile',
+  'ImeiChangeResult',
+  'ImeiDetailsResult',
+  'LineLabelResult',
+  'LineProduct',
+  'NetworkStatus',
+  'NumberGroup',
+  'NumberGroupsResult',
+  'OperationResult',
+  'PhoneListResult',
+  'PlanSubscription',
+  'PoolLineUsage',
+  'PoolUsageResult',
+  'ProductsResult',
+  'QuickCoverageResult',
+  'SendSmsResult',
+  'ServiceCode',
+  'ServiceE911Address',
+  'ServiceRecord',
+  'SimDetails',
+  'UsageEvent',
+  'UsageRecord',
+  'ValidatedAddress',
 ] as const;
 
 /** A reference to a cached entity, as both caches accept it (a type, not an interface: Apollo wants an index signature). */
@@ -46,7 +79,9 @@ export const apolloTypePolicies = {
 };
 
 /** urql Graphcache `cacheExchange({ keys, resolvers })`: embedded values have no key (no "Invalid key" warning). */
-export const graphcacheKeys: Record<string, () => null> = Object.fromEntries(EMBEDDED_TYPES.map((name) => [name, () => null]));
+export const graphcacheKeys: Record<string, () => null> = Object.fromEntries(
+  EMBEDDED_TYPES.map((name) => [name, () => null]),
+);
 
 /** urql Graphcache resolvers: `line(mdn)` is the cached `Line` of that MDN. */
 export const graphcacheResolvers = {

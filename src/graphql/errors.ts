@@ -81,18 +81,32 @@ interface Shape {
  * the schema when introspection is off).
  */
 export function mapError(error: Shape, hideSuggestions: boolean): MappedError {
-  const { http, unexpected, ...own } = (error.extensions ?? {}) as { http?: { status?: number; headers?: Record<string, string> }; unexpected?: boolean } & Record<string, unknown>;
-  const where = { ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
+  const { http, unexpected, ...own } = (error.extensions ?? {}) as {
+    http?: { status?: number; headers?: Record<string, string> };
+    unexpected?: boolean;
+  } & Record<string, unknown>;
+  const where = {
+    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.path ? { path: error.path } : {}),
+  };
   const known = gatewayErrorIn(error);
   if (known) {
     return {
-      client: { message: known.message, ...where, extensions: { ...known.extensions(), code: known.code, status: known.status } },
+      client: {
+        message: known.message,
+        ...where,
+        extensions: { ...known.extensions(), code: known.code, status: known.status },
+      },
       headers: known.headers(),
     };
   }
   if (unexpected || own.code === 'INTERNAL_SERVER_ERROR' || error.path) {
     const original = error.originalError instanceof Error ? error.originalError : undefined;
-    return { client: { message: UNEXPECTED, ...where, extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } }, headers: {}, unexpected: original ?? new Error(error.message) };
+    return {
+      client: { message: UNEXPECTED, ...where, extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } },
+      headers: {},
+      unexpected: original ?? new Error(error.message),
+    };
   }
   // Request errors of GraphQL or Yoga: parse, validation, limits (coded by their plugins),
   // malformed requests (Yoga's http status) and variables that do not coerce (no code).

@@ -43,10 +43,16 @@ const TIMESTAMP = /YYYY-MM-DD HH:MM:SS|ISO 8601/;
  *   `subscriberStatus`; elsewhere it is the subscriber's status and is named so;
  * - a timestamp (the description names the format) → DateTime; a JSON-text member → JSON.
  */
-export function conventionFor(key: string, schema: z.ZodType, description: string | undefined, keys: readonly string[]): Convention | undefined {
+export function conventionFor(
+  key: string,
+  schema: z.ZodType,
+  description: string | undefined,
+  keys: readonly string[],
+): Convention | undefined {
   if (def(schema).type !== 'string') return undefined;
   if (key === 'carrier') return { kind: 'carrier', schema: carrierId };
-  if (key === 'status') return keys.includes('message') ? { kind: 'status', schema: operationStatus } : { kind: 'subscriber-status' };
+  if (key === 'status')
+    return keys.includes('message') ? { kind: 'status', schema: operationStatus } : { kind: 'subscriber-status' };
   if (description && TIMESTAMP.test(description)) return { kind: 'scalar', scalar: 'DateTime' };
   if (description && /\bJSON\b/.test(description)) return { kind: 'scalar', scalar: 'JSON' };
   return undefined;
@@ -56,7 +62,8 @@ export function conventionFor(key: string, schema: z.ZodType, description: strin
 export const resultStatus = (status: unknown): 'success' | 'failure' => (status === 'failure' ? 'failure' : 'success');
 
 /** The subscriber's own status, which a failed result does not carry. */
-export const subscriberStatus = (status: unknown): string | null => (typeof status === 'string' && status !== 'failure' ? status : null);
+export const subscriberStatus = (status: unknown): string | null =>
+  typeof status === 'string' && status !== 'failure' ? status : null;
 
 /** A JSON member's value: REST carries it as JSON text, GraphQL as the value itself. */
 export function jsonValue(text: unknown): unknown {
@@ -76,7 +83,13 @@ export function isoInstant(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   const text = String(value);
   const carrierForm = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?)$/.exec(text);
-  const instant = new Date(carrierForm ? `${carrierForm[1]}T${carrierForm[2]}Z` : /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
+  const instant = new Date(
+    carrierForm
+      ? `${carrierForm[1]}T${carrierForm[2]}Z`
+      : /^\d{4}-\d{2}-\d{2}$/.test(text)
+        ? `${text}T00:00:00Z`
+        : text,
+  );
   if (Number.isNaN(instant.getTime())) throw new TypeError(`Not a timestamp: ${text.slice(0, 40)}`);
   return instant.toISOString();
 }

@@ -40,7 +40,9 @@ function answer(line: LineSource, operation: RegisteredOperation, input: Body, c
   const key = `${operation.name}:${JSON.stringify(input)}`;
   let pending = line.answers.get(key);
   if (!pending) {
-    pending = executeOperation(operation, givenInput(input), context, { budgeted: true }).then((outcome) => outcome.body as Body);
+    pending = executeOperation(operation, givenInput(input), context, { budgeted: true }).then(
+      (outcome) => outcome.body as Body,
+    );
     line.answers.set(key, pending);
   }
   return pending;
@@ -57,13 +59,19 @@ function requireUser(context: RequestContext): void {
   if (!context.user) throw new UnauthenticatedError(context.authFailure);
 }
 
-const resultType = (operation: RegisteredOperation) => outputType(operation.output, `${toPascal(operation.name)}Result`) as OutputRef<Body>;
+const resultType = (operation: RegisteredOperation) =>
+  outputType(operation.output, `${toPascal(operation.name)}Result`) as OutputRef<Body>;
 
 const LineRef = builder.objectRef<LineSource>('Line').implement({
-  description: 'A subscriber line: each field is fetched from the carrier only when asked for, as the query of the same name would fetch it',
+  description:
+    'A subscriber line: each field is fetched from the carrier only when asked for, as the query of the same name would fetch it',
   fields: (t) => {
     /** A field answered by an operation of the table; a carrier refusal is data (status failure), other refusals an error on this field only. */
-    const viaOperation = (operation: RegisteredOperation, description: string, input: (line: LineSource, context: RequestContext) => Promise<Body | null>) =>
+    const viaOperation = (
+      operation: RegisteredOperation,
+      description: string,
+      input: (line: LineSource, context: RequestContext) => Promise<Body | null>,
+    ) =>
       t.field({
         type: resultType(operation),
         nullable: true,
@@ -81,12 +89,17 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
       return sim ? { sim } : null;
     };
     return {
-      id: t.id({ nullable: false, description: 'Identity of the line for client caches: its MDN', resolve: (line) => line.mdn }),
+      id: t.id({
+        nullable: false,
+        description: 'Identity of the line for client caches: its MDN',
+        resolve: (line) => line.mdn,
+      }),
       mdn: t.exposeString('mdn', { nullable: false, description: 'Subscriber number (MDN), 10 digits' }),
       carrier: t.field({
         type: outputType(carrierId, 'CarrierId') as OutputRef<CarrierId>,
         nullable: true,
-        description: 'Carrier the line lives on, as last seen by this gateway; null when the gateway has not seen the line. Another user’s line is an error (FORBIDDEN), as its other fields are',
+        description:
+          'Carrier the line lives on, as last seen by this gateway; null when the gateway has not seen the line. Another user’s line is an error (FORBIDDEN), as its other fields are',
         resolve: async (line, _args, context) => {
           const home = await context.lineHomes.load(line.mdn);
           // The entry points required a caller; this field reads the registry itself, so it checks ownership itself.
@@ -96,14 +109,46 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
         },
       }),
       usage: viaOperation(operationNamed('usage'), 'Usage and balance of the line (as the usage query)', byMdn),
-      service: viaOperation(operationNamed('serviceInfo'), 'Full service record of the line (as the serviceInfo query)', byMdn),
-      carrierUsage: viaOperation(operationNamed('carrierUsage'), 'Raw carrier usage records of the line (as the carrierUsage query)', byMdn),
-      networkStatus: viaOperation(operationNamed('networkStatus'), 'Network (HLR) status of the line (as the networkStatus query)', byMdn),
-      simDetails: viaOperation(operationNamed('simDetails'), "Details of the line's SIM, named by its service record (as the simDetails query); null when the service record cannot be read", bySim),
-      esimProfile: viaOperation(operationNamed('esimProfile'), "eSIM profile of the line's SIM, named by its service record (as the esimProfile query); null when the service record cannot be read", bySim),
-      activePlan: viaOperation(operationNamed('activePlan'), 'Plan SOC active on the line (as the activePlan query; carrier 321 only)', byMdn),
-      products: viaOperation(operationNamed('products'), 'Feature SOCs active on the line (as the products query; carrier 321 only)', byMdn),
-      account: viaOperation(operationNamed('account'), 'Multi-line account of the line (as the account query; carrier 321 only)', byMdn),
+      service: viaOperation(
+        operationNamed('serviceInfo'),
+        'Full service record of the line (as the serviceInfo query)',
+        byMdn,
+      ),
+      carrierUsage: viaOperation(
+        operationNamed('carrierUsage'),
+        'Raw carrier usage records of the line (as the carrierUsage query)',
+        byMdn,
+      ),
+      networkStatus: viaOperation(
+        operationNamed('networkStatus'),
+        'Network (HLR) status of the line (as the networkStatus query)',
+        byMdn,
+      ),
+      simDetails: viaOperation(
+        operationNamed('simDetails'),
+        "Details of the line's SIM, named by its service record (as the simDetails query); null when the service record cannot be read",
+        bySim,
+      ),
+      esimProfile: viaOperation(
+        operationNamed('esimProfile'),
+        "eSIM profile of the line's SIM, named by its service record (as the esimProfile query); null when the service record cannot be read",
+        bySim,
+      ),
+      activePlan: viaOperation(
+        operationNamed('activePlan'),
+        'Plan SOC active on the line (as the activePlan query; carrier 321 only)',
+        byMdn,
+      ),
+      products: viaOperation(
+        operationNamed('products'),
+        'Feature SOCs active on the line (as the products query; carrier 321 only)',
+        byMdn,
+      ),
+      account: viaOperation(
+        operationNamed('account'),
+        'Multi-line account of the line (as the account query; carrier 321 only)',
+        byMdn,
+      ),
     };
   },
 });
@@ -113,7 +158,13 @@ builder.queryField('line', (t) =>
     type: LineRef,
     nullable: true,
     description: 'One line by MDN, for dashboards: ask for just the fields you need; they are fetched in parallel',
-    args: { mdn: t.arg.string({ required: true, description: 'Subscriber number (MDN), 10 digits', validate: { schema: mdnSchema } }) },
+    args: {
+      mdn: t.arg.string({
+        required: true,
+        description: 'Subscriber number (MDN), 10 digits',
+        validate: { schema: mdnSchema },
+      }),
+    },
     resolve: (_root, args, context) => {
       requireUser(context);
       return lineSource(args.mdn);

@@ -11,12 +11,15 @@ import { carrierCalls } from './query-cost.js';
 import { argumentTypes, inputRef, outputType } from './zod-to-graphql.js';
 import { toPascal } from '../lib/case.js';
 
-
 function hasFields(schema: z.ZodType): boolean {
   return Object.keys((schema as unknown as { _zod: { def: { shape?: object } } })._zod.def.shape ?? {}).length > 0;
 }
 
-export async function runForGraphQL(operation: RegisteredOperation, input: unknown, context: RequestContext): Promise<unknown> {
+export async function runForGraphQL(
+  operation: RegisteredOperation,
+  input: unknown,
+  context: RequestContext,
+): Promise<unknown> {
   return (await executeOperation(operation, givenInput(input), context)).body;
 }
 
@@ -65,14 +68,22 @@ export function registerOperationField(operation: RegisteredOperation): void {
       args: hasFields(operation.input)
         ? {
             input: t.arg({
-              type: inputRef(operation.input, `${toPascal(operation.name)}Input`, `Input of ${operation.name}: ${operation.description}`) as never,
+              type: inputRef(
+                operation.input,
+                `${toPascal(operation.name)}Input`,
+                `Input of ${operation.name}: ${operation.description}`,
+              ) as never,
               required: true,
               description: `The request of ${operation.name}`,
             }),
           }
         : {},
       resolve: (_root, args, context) =>
-        runForGraphQL(operation, withoutNulls((args as { input?: Record<string, unknown> }).input ?? {}), context) as never,
+        runForGraphQL(
+          operation,
+          withoutNulls((args as { input?: Record<string, unknown> }).input ?? {}),
+          context,
+        ) as never,
     }),
   );
 }

@@ -29,8 +29,10 @@ export function parsePersistedOperations(text: string, source: string): Persiste
   const operations = new Map<string, string>();
   for (const [hash, document] of Object.entries(parsed)) {
     const entry = `${source}: entry ${JSON.stringify(hash.slice(0, 80))}`;
-    if (typeof document !== 'string') throw new PersistedOperationsError(`${entry} must map to a GraphQL document (a string)`);
-    if (sha256Hex(document) !== hash) throw new PersistedOperationsError(`${entry} is not the sha256 (lower-case hex) of its document`);
+    if (typeof document !== 'string')
+      throw new PersistedOperationsError(`${entry} must map to a GraphQL document (a string)`);
+    if (sha256Hex(document) !== hash)
+      throw new PersistedOperationsError(`${entry} is not the sha256 (lower-case hex) of its document`);
     try {
       parse(document);
     } catch (error) {
@@ -48,7 +50,9 @@ export function loadPersistedOperations(path: string | undefined): PersistedOper
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new PersistedOperationsError(`PERSISTED_OPERATIONS_FILE ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new PersistedOperationsError(
+      `PERSISTED_OPERATIONS_FILE ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   return parsePersistedOperations(text, `PERSISTED_OPERATIONS_FILE ${path}`);
 }

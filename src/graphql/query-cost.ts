@@ -42,12 +42,18 @@ function itemsOf(node: FieldNode, argument: string, variables: Variables): numbe
 }
 
 /** Carrier calls the chosen operation of `document` would make at most; 0 when none is chosen. */
-export function queryCost(schema: GraphQLSchema, document: DocumentNode, variables: Variables = {}, operationName?: string | null): number {
+export function queryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Variables = {},
+  operationName?: string | null,
+): number {
   const operation = getOperationAST(document, operationName);
   const root = operation && schema.getRootType(operation.operation);
   if (!operation || !root) return 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   // Cost is linear in the multiplier, so each fragment is priced once (at 1) and scaled: a
   // document of fragments spreading each other twice over costs linear time, not exponential.
   const fragmentCosts = new Map<string, number>();
@@ -72,12 +78,14 @@ export function queryCost(schema: GraphQLSchema, document: DocumentNode, variabl
         const narrowed = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : type;
         if (narrowed) total += setCost(selection.selectionSet, narrowed);
       } else {
-        const field: GraphQLField<unknown, unknown> | undefined = isObjectType(type) || isInterfaceType(type) ? type.getFields()[selection.name.value] : undefined;
+        const field: GraphQLField<unknown, unknown> | undefined =
+          isObjectType(type) || isInterfaceType(type) ? type.getFields()[selection.name.value] : undefined;
         if (!field) continue; // __typename, introspection: no carrier call
         const calls = Number(field.extensions[CARRIER_CALLS] ?? 0);
         const per = field.extensions[COST_PER_ITEM_OF];
         const times = typeof per === 'string' ? itemsOf(selection, per, variables) : 1;
-        total += calls + (selection.selectionSet ? times * setCost(selection.selectionSet, getNamedType(field.type)) : 0);
+        total +=
+          calls + (selection.selectionSet ? times * setCost(selection.selectionSet, getNamedType(field.type)) : 0);
       }
     }
     return total;

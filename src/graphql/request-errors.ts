@@ -11,7 +11,9 @@ export class QueryTooCostlyError extends GatewayError {
     readonly cost: number,
     readonly maxCost: number,
   ) {
-    super(`Query cost ${cost} exceeds the maximum of ${maxCost} carrier calls per request; ask for fewer lines or fields`);
+    super(
+      `Query cost ${cost} exceeds the maximum of ${maxCost} carrier calls per request; ask for fewer lines or fields`,
+    );
   }
   override extensions() {
     return { cost: this.cost, maxCost: this.maxCost };
@@ -29,7 +31,9 @@ export class ThrottledError extends GatewayError {
     readonly retryAfterSeconds: number,
     private readonly limitHeaders: Record<string, string>,
   ) {
-    super(`Throttled: this request costs ${cost} points and ${available} are available; retry in ${retryAfterSeconds} s or ask for fewer lines or fields`);
+    super(
+      `Throttled: this request costs ${cost} points and ${available} are available; retry in ${retryAfterSeconds} s or ask for fewer lines or fields`,
+    );
   }
   override headers() {
     return { ...this.limitHeaders, 'retry-after': String(this.retryAfterSeconds) };
@@ -56,6 +60,8 @@ export class PersistedOperationRequiredError extends GatewayError {
   readonly status = 403;
   readonly code = 'PERSISTED_QUERY_REQUIRED';
   constructor() {
-    super('Only persisted operations are accepted: send extensions.persistedQuery.sha256Hash of an operation on the allow-list');
+    super(
+      'Only persisted operations are accepted: send extensions.persistedQuery.sha256Hash of an operation on the allow-list',
+    );
   }
 }

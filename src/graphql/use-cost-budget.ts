@@ -33,7 +33,10 @@ function headersOf(budget: CostBudget, status: ThrottleStatus): Record<string, s
 /** Adds the cost report and the RateLimit headers to a result (kept by use-graphql-over-http). */
 function report(result: ExecutionResult, cost: CostExtension, headers: Record<string, string>): ExecutionResult {
   const http = (result.extensions?.http ?? {}) as { headers?: Record<string, string> };
-  return { ...result, extensions: { ...result.extensions, cost, http: { ...http, headers: { ...http.headers, ...headers } } } };
+  return {
+    ...result,
+    extensions: { ...result.extensions, cost, http: { ...http, headers: { ...http.headers, ...headers } } },
+  };
 }
 
 export function useCostBudget(budget: CostBudget): Plugin {
@@ -47,9 +50,16 @@ export function useCostBudget(budget: CostBudget): Plugin {
       const withdrawal = await budget.take(user.id, requested);
       if (!withdrawal.granted) {
         const headers = headersOf(budget, withdrawal.status);
-        const refusal = new ThrottledError(requested, withdrawal.status.currentlyAvailable, withdrawal.retryAfterSeconds, headers);
+        const refusal = new ThrottledError(
+          requested,
+          withdrawal.status.currentlyAvailable,
+          withdrawal.retryAfterSeconds,
+          headers,
+        );
         const cost = { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: withdrawal.status };
-        return setResultAndStopExecution(report({ errors: [new GraphQLError(refusal.message, { originalError: refusal })] }, cost, headers));
+        return setResultAndStopExecution(
+          report({ errors: [new GraphQLError(refusal.message, { originalError: refusal })] }, cost, headers),
+        );
       }
       const before = context.carrierCalls ?? 0;
       return {
@@ -57,7 +67,13 @@ export function useCostBudget(budget: CostBudget): Plugin {
           if (Symbol.asyncIterator in result) return; // no streams here
           const actual = Math.min(requested, (context.carrierCalls ?? 0) - before);
           const status = actual < requested ? await budget.refund(user.id, requested - actual) : withdrawal.status;
-          setResult(report(result, { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: status }, headersOf(budget, status)));
+          setResult(
+            report(
+              result,
+              { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: status },
+              headersOf(budget, status),
+            ),
+          );
         },
       };
     },

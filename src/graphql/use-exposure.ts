@@ -12,7 +12,10 @@ export type IntrospectionMode = 'off' | 'authenticated' | 'public';
 /** Requests for which introspection (and suggestions) are refused. */
 export type HiddenSchemaRequests = WeakSet<Request>;
 
-export function useExposure(mode: IntrospectionMode, hidden: HiddenSchemaRequests): Plugin<Record<string, never>, GraphQLServerContext> {
+export function useExposure(
+  mode: IntrospectionMode,
+  hidden: HiddenSchemaRequests,
+): Plugin<Record<string, never>, GraphQLServerContext> {
   const suggestions = blockFieldSuggestionsPlugin();
   return {
     onPluginInit({ addPlugin }) {
@@ -20,7 +23,8 @@ export function useExposure(mode: IntrospectionMode, hidden: HiddenSchemaRequest
       addPlugin(useDisableIntrospection({ isDisabled: (request) => hidden.has(request) }));
     },
     async onRequestParse({ request, serverContext }) {
-      const allowed = mode === 'public' || (mode === 'authenticated' && (await serverContext.requestContext()).user !== null);
+      const allowed =
+        mode === 'public' || (mode === 'authenticated' && (await serverContext.requestContext()).user !== null);
       if (!allowed) hidden.add(request);
     },
     onValidate(payload) {

@@ -7,7 +7,12 @@ export function useGraphiQLAbsent(): Plugin {
   return {
     onRequest({ request, url, fetchAPI, endResponse }) {
       if (shouldRenderGraphiQL(request) && !url.searchParams.has('query')) {
-        endResponse(new fetchAPI.Response(JSON.stringify({ detail: 'Not Found' }), { status: 404, headers: { 'content-type': 'application/json' } }));
+        endResponse(
+          new fetchAPI.Response(JSON.stringify({ detail: 'Not Found' }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
       }
     },
   };

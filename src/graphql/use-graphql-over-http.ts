@@ -21,17 +21,43 @@ import type { HiddenSchemaRequests } from './use-exposure.js';
  */
 function speaksLegacyJson(request: Request): boolean {
   const accept = request.headers.get('accept')?.toLowerCase();
-  return accept !== undefined && accept.includes('application/json') && !accept.includes('application/graphql-response+json');
+  return (
+    accept !== undefined && accept.includes('application/json') && !accept.includes('application/graphql-response+json')
+  );
 }
 
 /** GraphQL request errors: the document does not parse, validate or fit a limit, or its variables do not coerce. */
-const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'QUERY_TOO_LARGE', 'QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'TOO_MANY_DIRECTIVES', 'QUERY_TOO_COSTLY']);
+const REQUEST_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'QUERY_TOO_LARGE',
+  'QUERY_TOO_DEEP',
+  'TOO_MANY_ALIASES',
+  'TOO_MANY_DIRECTIVES',
+  'QUERY_TOO_COSTLY',
+]);
 
 /** Refusals that look like probing or abuse rather than a client's honest mistake. */
-const WARN_CODES = new Set(['QUERY_TOO_LARGE', 'QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'TOO_MANY_DIRECTIVES', 'QUERY_TOO_COSTLY', 'THROTTLED']);
+const WARN_CODES = new Set([
+  'QUERY_TOO_LARGE',
+  'QUERY_TOO_DEEP',
+  'TOO_MANY_ALIASES',
+  'TOO_MANY_DIRECTIVES',
+  'QUERY_TOO_COSTLY',
+  'THROTTLED',
+]);
 
-export function useGraphQLOverHttp(logger: Logger, hidden: HiddenSchemaRequests): Plugin<Record<string, never>, GraphQLServerContext> {
-  function shape(result: ExecutionResult, requestId: string, hideSuggestions: boolean, legacyJson: boolean): ExecutionResult {
+export function useGraphQLOverHttp(
+  logger: Logger,
+  hidden: HiddenSchemaRequests,
+): Plugin<Record<string, never>, GraphQLServerContext> {
+  function shape(
+    result: ExecutionResult,
+    requestId: string,
+    hideSuggestions: boolean,
+    legacyJson: boolean,
+  ): ExecutionResult {
     if (!result.errors?.length) return result;
     const mapped = result.errors.map((error) => mapError(error, hideSuggestions));
     for (const { client, unexpected } of mapped) {
@@ -47,7 +73,10 @@ export function useGraphQLOverHttp(logger: Logger, hidden: HiddenSchemaRequests)
     // Headers set earlier (the cost budget's RateLimit headers) are kept.
     const earlier = (result.extensions?.http as { headers?: Record<string, string> } | undefined)?.headers ?? {};
     const http = refused
-      ? { status: legacyJson && REQUEST_ERROR_CODES.has(first.code) ? 200 : first.status, headers: Object.assign({ ...earlier }, ...mapped.map((error) => error.headers)) as Record<string, string> }
+      ? {
+          status: legacyJson && REQUEST_ERROR_CODES.has(first.code) ? 200 : first.status,
+          headers: Object.assign({ ...earlier }, ...mapped.map((error) => error.headers)) as Record<string, string>,
+        }
       : { status: 200, headers: earlier };
     // Plain objects, not GraphQLErrors: Yoga serializes them as they are instead of rebuilding
     // each one (which would rescan the query text for every error's location).

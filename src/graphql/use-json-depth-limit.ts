@@ -9,7 +9,9 @@ export function useJsonDepthLimit(maxDepth: number): Plugin {
   return {
     onParams({ params }) {
       if (valueNestsDeeperThan(params.variables, maxDepth) || valueNestsDeeperThan(params.extensions, maxDepth)) {
-        throw new GraphQLError(new JsonTooDeepError(maxDepth).message, { extensions: { code: 'BAD_REQUEST', status: 400, http: { status: 400 } } });
+        throw new GraphQLError(new JsonTooDeepError(maxDepth).message, {
+          extensions: { code: 'BAD_REQUEST', status: 400, http: { status: 400 } },
+        });
       }
     },
   };

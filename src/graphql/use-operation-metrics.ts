@@ -17,7 +17,10 @@ function statusOf(result: ExecutionResult): string {
   return typeof status === 'number' ? String(status) : '500';
 }
 
-export function useOperationMetrics(metrics: Metrics, maxNames = 200): Plugin<Record<string, never>, GraphQLServerContext> {
+export function useOperationMetrics(
+  metrics: Metrics,
+  maxNames = 200,
+): Plugin<Record<string, never>, GraphQLServerContext> {
   const label = createOperationLabeller(maxNames);
   const started = new WeakMap<Request, number>();
   return {
@@ -32,10 +35,16 @@ export function useOperationMetrics(metrics: Metrics, maxNames = 200): Plugin<Re
       if (access) Object.assign(access, { operationName: name, operationType: type });
       const attributes = { 'graphql.operation.name': name, 'graphql.operation.type': type };
       setExecuteFn((execArgs) =>
-        inSpan(`graphql ${type} ${name}`, 'internal', attributes, async () => executeFn(execArgs), ({ value, error }) => {
-          const failed = error !== undefined || Boolean(value && 'errors' in value && value.errors?.length);
-          return { label: failed ? 'error' : 'success', failed };
-        }),
+        inSpan(
+          `graphql ${type} ${name}`,
+          'internal',
+          attributes,
+          async () => executeFn(execArgs),
+          ({ value, error }) => {
+            const failed = error !== undefined || Boolean(value && 'errors' in value && value.errors?.length);
+            return { label: failed ? 'error' : 'success', failed };
+          },
+        ),
       );
     },
     onResultProcess({ request, result, serverContext }) {
@@ -45,7 +54,11 @@ export function useOperationMetrics(metrics: Metrics, maxNames = 200): Plugin<Re
       started.delete(request);
       const access = serverContext.access;
       metrics.graphqlOperations.observe(
-        { operation_name: access.operationName ?? 'none', operation_type: access.operationType ?? 'none', status: statusOf(result) },
+        {
+          operation_name: access.operationName ?? 'none',
+          operation_type: access.operationType ?? 'none',
+          status: statusOf(result),
+        },
         (performance.now() - since) / 1000,
       );
     },

@@ -15,7 +15,9 @@ import type { GraphQLServerContext } from './server-context.js';
 
 const asGraphQLError = (error: GatewayError) => new GraphQLError(error.message, { originalError: error });
 
-export function usePersistedOperations(operations: PersistedOperations): Plugin<Record<string, never>, GraphQLServerContext>[] {
+export function usePersistedOperations(
+  operations: PersistedOperations,
+): Plugin<Record<string, never>, GraphQLServerContext>[] {
   const onlyPersisted: Plugin<Record<string, never>, GraphQLServerContext> = {
     async onParams({ params, context, setResult }) {
       if (typeof params.query !== 'string' || operations.has(sha256Hex(params.query))) return;
@@ -34,7 +36,8 @@ export function usePersistedOperations(operations: PersistedOperations): Plugin<
     customErrors: {
       notFound: () => asGraphQLError(new PersistedOperationNotFoundError()),
       // Neither a document nor a hash: Yoga's own answer when the plugin is absent.
-      keyNotFound: () => createGraphQLError('Must provide query string.', { extensions: { http: { spec: true, status: 400 } } }),
+      keyNotFound: () =>
+        createGraphQLError('Must provide query string.', { extensions: { http: { spec: true, status: 400 } } }),
     },
   }) as Plugin<Record<string, never>, GraphQLServerContext>;
   return [onlyPersisted, byHash];

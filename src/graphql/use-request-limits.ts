@@ -31,10 +31,26 @@ const refuseWith =
 export function useRequestLimits(limits: RequestLimits): Plugin {
   return {
     onPluginInit({ addPlugin }) {
-      addPlugin(maxTokensPlugin({ n: limits.maxTokens, onReject: [refuseWith('QUERY_TOO_LARGE')], propagateOnRejection: true }));
-      addPlugin(maxDepthPlugin({ n: limits.maxDepth, onReject: [refuseWith('QUERY_TOO_DEEP')], propagateOnRejection: false }));
-      addPlugin(maxAliasesPlugin({ n: limits.maxAliases, onReject: [refuseWith('TOO_MANY_ALIASES')], propagateOnRejection: false }));
-      addPlugin(maxDirectivesPlugin({ n: limits.maxDirectives, onReject: [refuseWith('TOO_MANY_DIRECTIVES')], propagateOnRejection: false }));
+      addPlugin(
+        maxTokensPlugin({ n: limits.maxTokens, onReject: [refuseWith('QUERY_TOO_LARGE')], propagateOnRejection: true }),
+      );
+      addPlugin(
+        maxDepthPlugin({ n: limits.maxDepth, onReject: [refuseWith('QUERY_TOO_DEEP')], propagateOnRejection: false }),
+      );
+      addPlugin(
+        maxAliasesPlugin({
+          n: limits.maxAliases,
+          onReject: [refuseWith('TOO_MANY_ALIASES')],
+          propagateOnRejection: false,
+        }),
+      );
+      addPlugin(
+        maxDirectivesPlugin({
+          n: limits.maxDirectives,
+          onReject: [refuseWith('TOO_MANY_DIRECTIVES')],
+          propagateOnRejection: false,
+        }),
+      );
     },
   };
 }

@@ -20,7 +20,11 @@ const refusal = (why: string): ExecutionResult => {
 function isIntrospectionOnly(document: DocumentNode, operationName?: string | null): boolean {
   const operation = getOperationAST(document, operationName);
   if (!operation) return false;
-  const fragments = new Map(document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition.selectionSet] as const] : [])));
+  const fragments = new Map(
+    document.definitions.flatMap((definition) =>
+      definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition.selectionSet] as const] : [],
+    ),
+  );
   const seen = new Set<string>();
   const onlyMeta = (set: SelectionSetNode): boolean =>
     set.selections.every((selection) => {
@@ -34,7 +38,9 @@ function isIntrospectionOnly(document: DocumentNode, operationName?: string | nu
   return onlyMeta(operation.selectionSet);
 }
 
-export function useWholeRequestAuth(introspection: IntrospectionMode): Plugin<Record<string, never>, GraphQLServerContext> {
+export function useWholeRequestAuth(
+  introspection: IntrospectionMode,
+): Plugin<Record<string, never>, GraphQLServerContext> {
   return {
     async onParams({ context, setResult }) {
       const { user, authFailure } = await context.requestContext();
@@ -42,7 +48,8 @@ export function useWholeRequestAuth(introspection: IntrospectionMode): Plugin<Re
     },
     onExecute({ args, setResultAndStopExecution }) {
       const { user, authFailure } = args.contextValue as unknown as RequestContext;
-      if (!user && !isIntrospectionOnly(args.document, args.operationName)) setResultAndStopExecution(refusal(authFailure));
+      if (!user && !isIntrospectionOnly(args.document, args.operationName))
+        setResultAndStopExecution(refusal(authFailure));
     },
   };
 }

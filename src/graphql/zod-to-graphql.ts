@@ -7,14 +7,22 @@ import { z } from 'zod';
 import { toPascal } from '../lib/case.js';
 import { def, describe, objectShape, typeDescription, unwrap, zodName, type Shape } from '../lib/zod-introspect.js';
 import { builder } from './builder.js';
-import { conventionFor, IDENTITY_FIELDS, isoInstant, jsonValue, RESERVED_TYPE_NAMES, resultStatus, subscriberStatus, type Convention } from './graphql-conventions.js';
+import {
+  conventionFor,
+  IDENTITY_FIELDS,
+  isoInstant,
+  jsonValue,
+  RESERVED_TYPE_NAMES,
+  resultStatus,
+  subscriberStatus,
+  type Convention,
+} from './graphql-conventions.js';
 
 type GraphQLTypeParam = unknown;
 
 const enums = new Map<string, unknown>();
 const objects = new Map<string, unknown>();
 const inputs = new Map<string, unknown>();
-
 
 function enumRef(schema: z.ZodType, fallbackName: string): unknown {
   const name = zodName(schema) ?? fallbackName;
@@ -25,7 +33,12 @@ function enumRef(schema: z.ZodType, fallbackName: string): unknown {
   const names = (z.globalRegistry.get(schema)?.graphqlNames ?? {}) as Record<string, string>;
   const ref = builder.enumType(name, {
     description: typeDescription(schema) ?? `One of: ${values.join(', ')}`,
-    values: Object.fromEntries(values.map((value) => [names[value] ?? value.toUpperCase().replace(/[^A-Z0-9_]/g, '_'), { value, description: value }])),
+    values: Object.fromEntries(
+      values.map((value) => [
+        names[value] ?? value.toUpperCase().replace(/[^A-Z0-9_]/g, '_'),
+        { value, description: value },
+      ]),
+    ),
   });
   enums.set(name, ref);
   return ref;
@@ -68,16 +81,25 @@ export function objectRef(schema: z.ZodType, fallbackName: string): unknown {
       const fields: Record<string, ReturnType<typeof t.field>> = {};
       const identity = IDENTITY_FIELDS[name];
       if (identity && !('id' in shape)) {
-        fields.id = t.id({ nullable: false, description: `Identity of the ${name} for client caches: its \`${identity}\``, resolve: (parent) => String(parent[identity]) });
+        fields.id = t.id({
+          nullable: false,
+          description: `Identity of the ${name} for client caches: its \`${identity}\``,
+          resolve: (parent) => String(parent[identity]),
+        });
       }
       for (const [key, member] of Object.entries(shape)) {
         const field = unwrap(member);
         const nullable = field.optional || merged ? true : { list: false, items: false };
         const description = field.description ?? key;
         const convention = conventionFor(key, field.schema, field.description, keys);
-        const derived = conventionFields(key, convention, { nullable, description, type: () => outputType(field.schema, name + toPascal(key)) });
+        const derived = conventionFields(key, convention, {
+          nullable,
+          description,
+          type: () => outputType(field.schema, name + toPascal(key)),
+        });
         // Types are derived at run time from zod; Pothos cannot check them statically here.
-        for (const [fieldName, options] of Object.entries(derived)) fields[fieldName] = t.field(options as unknown as FieldOptions);
+        for (const [fieldName, options] of Object.entries(derived))
+          fields[fieldName] = t.field(options as unknown as FieldOptions);
       }
       // A result that can be a carrier failure offers its code on its own (GraphQL only: the
       // REST body keeps the spec's shape, where the code ends `message`).
@@ -105,20 +127,59 @@ function conventionFields(key: string, convention: Convention | undefined, base:
   const read = (parent: Record<string, unknown>) => parent[key];
   switch (convention?.kind) {
     case 'carrier':
-      return { [key]: { type: enumRef(convention.schema, 'CarrierId'), nullable: base.nullable, description: base.description, resolve: (p: Record<string, unknown>) => read(p) ?? null } };
+      return {
+        [key]: {
+          type: enumRef(convention.schema, 'CarrierId'),
+          nullable: base.nullable,
+          description: base.description,
+          resolve: (p: Record<string, unknown>) => read(p) ?? null,
+        },
+      };
     case 'status':
       return {
-        status: { type: enumRef(convention.schema, 'OperationStatus'), nullable: base.nullable, description: 'SUCCESS, or FAILURE (the carrier refused)', resolve: (p: Record<string, unknown>) => resultStatus(read(p)) },
-        subscriberStatus: { type: 'String', nullable: true, description: "The subscriber's status (e.g. ACTIVE, SUSPENDED); null on failure", resolve: (p: Record<string, unknown>) => subscriberStatus(read(p)) },
+        status: {
+          type: enumRef(convention.schema, 'OperationStatus'),
+          nullable: base.nullable,
+          description: 'SUCCESS, or FAILURE (the carrier refused)',
+          resolve: (p: Record<string, unknown>) => resultStatus(read(p)),
+        },
+        subscriberStatus: {
+          type: 'String',
+          nullable: true,
+          description: "The subscriber's status (e.g. ACTIVE, SUSPENDED); null on failure",
+          resolve: (p: Record<string, unknown>) => subscriberStatus(read(p)),
+        },
       };
     case 'subscriber-status':
-      return { subscriberStatus: { type: 'String', nullable: base.nullable, description: base.description, resolve: (p: Record<string, unknown>) => read(p) ?? null } };
+      return {
+        subscriberStatus: {
+          type: 'String',
+          nullable: base.nullable,
+          description: base.description,
+          resolve: (p: Record<string, unknown>) => read(p) ?? null,
+        },
+      };
     case 'scalar': {
       const convert = convention.scalar === 'DateTime' ? isoInstant : jsonValue;
-      return { [key]: { type: convention.scalar, nullable: base.nullable, description: base.description, resolve: (p: Record<string, unknown>) => (read(p) === null || read(p) === undefined ? null : convert(read(p))) } };
+      return {
+        [key]: {
+          type: convention.scalar,
+          nullable: base.nullable,
+          description: base.description,
+          resolve: (p: Record<string, unknown>) =>
+            read(p) === null || read(p) === undefined ? null : convert(read(p)),
+        },
+      };
     }
     default:
-      return { [key]: { type: base.type(), nullable: base.nullable, description: base.description, resolve: (p: Record<string, unknown>) => read(p) ?? null } };
+      return {
+        [key]: {
+          type: base.type(),
+          nullable: base.nullable,
+          description: base.description,
+          resolve: (p: Record<string, unknown>) => read(p) ?? null,
+        },
+      };
   }
 }
 
@@ -163,10 +224,18 @@ export function inputRef(schema: z.ZodType, name: string, description?: string):
 }
 
 /** Top-level fields of an object schema as GraphQL arguments (for queries with a few scalars). */
-export function argumentTypes(schema: z.ZodType, operationName: string): { key: string; type: GraphQLTypeParam; required: boolean; description: string }[] {
+export function argumentTypes(
+  schema: z.ZodType,
+  operationName: string,
+): { key: string; type: GraphQLTypeParam; required: boolean; description: string }[] {
   const shape = def(schema).shape as Shape;
   return Object.entries(shape).map(([key, member]) => {
     const field = unwrap(member);
-    return { key, type: inputTypeOf(field.schema, toPascal(operationName) + toPascal(key)), required: !field.optional, description: field.description ?? key };
+    return {
+      key,
+      type: inputTypeOf(field.schema, toPascal(operationName) + toPascal(key)),
+      required: !field.optional,
+      description: field.description ?? key,
+    };
   });
 }

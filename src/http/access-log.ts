@@ -29,7 +29,14 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** A method as a metric label: the standard ones, anything else `other`. */
 export const methodLabel = (method: string | undefined) => (method && METHODS.has(method) ? method : 'other');
 
-export function recordAccess(request: IncomingMessage, response: ServerResponse, record: AccessRecord, logger: Logger, metrics: Metrics, onDone?: (status: number) => void): void {
+export function recordAccess(
+  request: IncomingMessage,
+  response: ServerResponse,
+  record: AccessRecord,
+  logger: Logger,
+  metrics: Metrics,
+  onDone?: (status: number) => void,
+): void {
   const started = performance.now();
   response.once('close', () => {
     const aborted = !response.writableFinished;

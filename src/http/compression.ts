@@ -16,11 +16,13 @@ type Callback = (error?: Error | null) => void;
 
 function addVary(response: ServerResponse): void {
   const vary = String(response.getHeader('vary') ?? '');
-  if (!/\baccept-encoding\b/i.test(vary)) response.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  if (!/\baccept-encoding\b/i.test(vary))
+    response.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
 function worthCompressing(response: ServerResponse, status: number): boolean {
-  if (status < 200 || status === 204 || status === 304 || response.getHeader('content-encoding') !== undefined) return false;
+  if (status < 200 || status === 204 || status === 304 || response.getHeader('content-encoding') !== undefined)
+    return false;
   if (!COMPRESSIBLE.test(String(response.getHeader('content-type') ?? ''))) return false;
   const length = response.getHeader('content-length');
   return length === undefined || Number(length) >= MIN_BYTES;
@@ -37,7 +39,9 @@ export function compressResponse(request: IncomingMessage, response: ServerRespo
 
   response.writeHead = function (status: number, ...rest: unknown[]) {
     // Fold the head's headers into the response's, so one place decides (writeHead(status, [text], headers)).
-    const headers = rest.find((item): item is OutgoingHttpHeaders => typeof item === 'object' && item !== null && !Array.isArray(item));
+    const headers = rest.find(
+      (item): item is OutgoingHttpHeaders => typeof item === 'object' && item !== null && !Array.isArray(item),
+    );
     const text = rest.find((item): item is string => typeof item === 'string');
     if (rest.some(Array.isArray)) return writeHead(status, ...rest); // raw header arrays: left as they are
     for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) response.setHeader(name, value);
@@ -45,7 +49,9 @@ export function compressResponse(request: IncomingMessage, response: ServerRespo
     if (encoding !== 'identity' && worthCompressing(response, status)) {
       response.removeHeader('content-length');
       response.setHeader('content-encoding', encoding);
-      startStream(encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip());
+      startStream(
+        encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip(),
+      );
     }
     return text === undefined ? writeHead(status) : writeHead(status, text);
   } as WriteHead;
@@ -81,7 +87,8 @@ export function compressResponse(request: IncomingMessage, response: ServerRespo
     const hasBody = chunk !== null && chunk !== undefined && typeof chunk !== 'function';
     if (!response.headersSent) response.writeHead(response.statusCode);
     if (!stream) return end(chunk, encodingOrCallback, callback);
-    const done = [chunk, encodingOrCallback, callback].find((item) => typeof item === 'function') as Callback | undefined;
+    const done = [chunk, encodingOrCallback, callback].find((item) => typeof item === 'function') as
+      Callback | undefined;
     if (done) response.once('finish', () => done());
     if (hasBody) stream.end(chunk);
     else stream.end();

@@ -16,7 +16,15 @@ export interface CorsOptions {
 /** Request headers a browser may send: credentials, JSON bodies, our correlation id, and the usual idempotency header. */
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-request-id', 'idempotency-key'];
 /** Response headers a browser script may read (rate limiting and correlation). */
-const EXPOSED_HEADERS = ['x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
+const EXPOSED_HEADERS = [
+  'x-request-id',
+  'retry-after',
+  'ratelimit',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+];
 
 export interface Cors {
   /**

@@ -17,12 +17,14 @@ export interface GraphiQLPage {
 export function createGraphiQLPage(options: GraphiQLOptions): GraphiQLPage {
   let html: Promise<string> | undefined;
   let asset: Promise<StaticAsset> | undefined;
-  const render = () => (html ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options)));
+  const render = () =>
+    (html ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) => renderGraphiQL(options)));
   return {
     render,
     async handle(request, response) {
       // Yoga's rule for when GraphiQL answers: a GET whose Accept names HTML.
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.headers.accept?.includes('text/html')) return false;
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.headers.accept?.includes('text/html'))
+        return false;
       asset ??= render().then((page) => new StaticAsset(Buffer.from(page), 'text/html; charset=utf-8', 'no-cache'));
       await (await asset).send(request, response);
       return true;

@@ -50,12 +50,18 @@ function readBody(bytes: Buffer): Readable {
 /** The GraphQL answer to a request refused here; null when the error is not one of these. */
 export function graphQLRefusal(error: unknown): { status: number; code: string; message: string } | null {
   if (error instanceof BodyTooLargeError) return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: error.message };
-  if (error instanceof InvalidGraphQLParameterError) return { status: 400, code: 'BAD_REQUEST', message: error.message };
+  if (error instanceof InvalidGraphQLParameterError)
+    return { status: 400, code: 'BAD_REQUEST', message: error.message };
   return null;
 }
 
-export function sendGraphQLRefusal(response: ServerResponse, refusal: { status: number; code: string; message: string }): void {
-  const payload = JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code, status: refusal.status } }] });
+export function sendGraphQLRefusal(
+  response: ServerResponse,
+  refusal: { status: number; code: string; message: string },
+): void {
+  const payload = JSON.stringify({
+    errors: [{ message: refusal.message, extensions: { code: refusal.code, status: refusal.status } }],
+  });
   response.writeHead(refusal.status, {
     ...(refusal.status === 413 ? tooLargeHeaders : {}),
     'content-type': 'application/json; charset=utf-8',

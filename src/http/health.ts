@@ -62,13 +62,27 @@ export function createReadiness(dependencies: ReadinessDependencies): Readiness 
 
   async function run(): Promise<ReadinessReport> {
     // All checks at once: a readiness answer takes as long as the slowest, at most timeoutMs.
-    const databaseCheck = dependencies.started() ? reachable(dependencies.queryDatabase, timeoutMs) : Promise.resolve('starting' as const);
-    const redisCheck = dependencies.pingRedis ? reachable(dependencies.pingRedis, timeoutMs) : Promise.resolve('not configured' as const);
+    const databaseCheck = dependencies.started()
+      ? reachable(dependencies.queryDatabase, timeoutMs)
+      : Promise.resolve('starting' as const);
+    const redisCheck = dependencies.pingRedis
+      ? reachable(dependencies.pingRedis, timeoutMs)
+      : Promise.resolve('not configured' as const);
     const carrierChecks = Promise.all(
-      CARRIER_IDS.map(async (carrier) => [carrier, await withDeadline(dependencies.carriers.probe(carrier), timeoutMs, 'unreachable')] as const),
+      CARRIER_IDS.map(
+        async (carrier) =>
+          [carrier, await withDeadline(dependencies.carriers.probe(carrier), timeoutMs, 'unreachable')] as const,
+      ),
     );
-    const checks = { database: await databaseCheck, redis: await redisCheck, carriers: Object.fromEntries(await carrierChecks) as Record<CarrierId, CarrierReadiness> };
-    const ok = checks.database === 'ok' && checks.redis !== 'unreachable' && Object.values(checks.carriers).every((state) => state === 'ok');
+    const checks = {
+      database: await databaseCheck,
+      redis: await redisCheck,
+      carriers: Object.fromEntries(await carrierChecks) as Record<CarrierId, CarrierReadiness>,
+    };
+    const ok =
+      checks.database === 'ok' &&
+      checks.redis !== 'unreachable' &&
+      Object.values(checks.carriers).every((state) => state === 'ok');
     return { status: ok ? 'ok' : 'unavailable', checks };
   }
 

@@ -75,17 +75,32 @@ export function inProcessHandler(server: Server): (request: Request) => Promise<
     const [client, serverEnd] = connectionPair();
     server.emit('connection', serverEnd);
     return new Promise<Response>((resolve, reject) => {
-      const outgoing = clientRequest({ createConnection: () => client, method: request.method, path: url.pathname + url.search, headers }, (incoming) => {
-        const status = incoming.statusCode ?? 500;
-        const hasBody = request.method !== 'HEAD' && !BODILESS.has(status);
-        if (!hasBody) incoming.resume();
-        // One request per connection: once the answer is read (or dropped), the connection goes.
-        incoming.once('close', () => client.destroy());
-        const stream = hasBody ? (Readable.toWeb(incoming) as NodeReadableStream<Uint8Array> as ReadableStream<Uint8Array>) : null;
-        resolve(new Response(stream, { status, statusText: incoming.statusMessage, headers: responseHeaders(incoming.rawHeaders) }));
-      });
+      const outgoing = clientRequest(
+        { createConnection: () => client, method: request.method, path: url.pathname + url.search, headers },
+        (incoming) => {
+          const status = incoming.statusCode ?? 500;
+          const hasBody = request.method !== 'HEAD' && !BODILESS.has(status);
+          if (!hasBody) incoming.resume();
+          // One request per connection: once the answer is read (or dropped), the connection goes.
+          incoming.once('close', () => client.destroy());
+          const stream = hasBody
+            ? (Readable.toWeb(incoming) as NodeReadableStream<Uint8Array> as ReadableStream<Uint8Array>)
+            : null;
+          resolve(
+            new Response(stream, {
+              status,
+              statusText: incoming.statusMessage,
+              headers: responseHeaders(incoming.rawHeaders),
+            }),
+          );
+        },
+      );
       outgoing.once('error', reject);
-      request.signal.addEventListener('abort', () => outgoing.destroy(request.signal.reason instanceof Error ? request.signal.reason : undefined), { once: true });
+      request.signal.addEventListener(
+        'abort',
+        () => outgoing.destroy(request.signal.reason instanceof Error ? request.signal.reason : undefined),
+        { once: true },
+      );
       outgoing.end(body ?? undefined);
     });
   };

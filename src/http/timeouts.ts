@@ -4,7 +4,10 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Config } from '../config.js';
 
-type TimeoutConfig = Pick<Config, 'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'MAX_HEADER_BYTES'>;
+type TimeoutConfig = Pick<
+  Config,
+  'HEADERS_TIMEOUT_MS' | 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'MAX_HEADER_BYTES'
+>;
 
 /** Options for createServer (node reads these at construction only). */
 export function serverOptions(config: TimeoutConfig): ServerOptions {

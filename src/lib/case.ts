@@ -4,7 +4,8 @@
 export const toSnake = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 /** `serviceInfo` → `ServiceInfo`: GraphQL type names derived from field names. */
 export const toPascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
-export const toCamel = (key: string): string => key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+export const toCamel = (key: string): string =>
+  key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);

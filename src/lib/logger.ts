@@ -17,7 +17,24 @@ export interface Logger {
 }
 
 /** Field names whose values are secrets (compared in lower case), at any depth up to MAX_DEPTH. */
-export const SECRET_FIELDS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'token', 'accesstoken', 'refreshtoken', 'apikey', 'api_key', 'x-api-key', 'apisecret', 'api_secret', 'secret', 'jwtsecret', 'password', 'metricstoken']);
+export const SECRET_FIELDS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'token',
+  'accesstoken',
+  'refreshtoken',
+  'apikey',
+  'api_key',
+  'x-api-key',
+  'apisecret',
+  'api_secret',
+  'secret',
+  'jwtsecret',
+  'password',
+  'metricstoken',
+]);
 const MAX_DEPTH = 4;
 export const CENSOR = '[REDACTED]';
 
@@ -46,7 +63,8 @@ export function redact(value: unknown, depth = 0): unknown {
   if (!isPlain(value)) return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, field] of Object.entries(value)) {
-    const clean = SECRET_FIELDS.has(key.toLowerCase()) && field !== undefined && field !== null ? CENSOR : redact(field, depth + 1);
+    const clean =
+      SECRET_FIELDS.has(key.toLowerCase()) && field !== undefined && field !== null ? CENSOR : redact(field, depth + 1);
     if (clean !== field) (copy ??= { ...value })[key] = clean;
   }
   return copy ?? value;
@@ -63,7 +81,13 @@ function wrap(target: PinoLogger): Logger {
       if (fields) target[level](redact(fields) as Record<string, unknown>, scrub(message));
       else target[level](scrub(message));
     };
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (bindings) => wrap(target.child(bindings)) };
+  return {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: (bindings) => wrap(target.child(bindings)),
+  };
 }
 
 /**
@@ -71,7 +95,9 @@ function wrap(target: PinoLogger): Logger {
  * lines go to stderr synchronously, so their order is the order of the calls.
  */
 export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
-  const destination: DestinationStream = write ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) } : pino.destination({ dest: 2, sync: true });
+  const destination: DestinationStream = write
+    ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) }
+    : pino.destination({ dest: 2, sync: true });
   const target = pino(
     {
       level: level satisfies LevelWithSilent,
@@ -93,5 +119,11 @@ export function childLogger(logger: Logger, bindings: Record<string, unknown>): 
     (level: 'debug' | 'info' | 'warn' | 'error') =>
     (message: string, fields?: Record<string, unknown>): void =>
       logger[level](message, { ...bindings, ...fields });
-  return { debug: merge('debug'), info: merge('info'), warn: merge('warn'), error: merge('error'), child: (more) => childLogger(logger, { ...bindings, ...more }) };
+  return {
+    debug: merge('debug'),
+    info: merge('info'),
+    warn: merge('warn'),
+    error: merge('error'),
+    child: (more) => childLogger(logger, { ...bindings, ...more }),
+  };
 }

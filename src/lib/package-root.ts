@@ -23,6 +23,7 @@ export function packageRoot(): string {
   if (cached) return cached;
   for (let folder = import.meta.dirname; ; folder = dirname(folder)) {
     if (isPackageRoot(folder)) return (cached = folder);
-    if (dirname(folder) === folder) throw new Error(`line-gateway's package.json was not found above ${import.meta.dirname}`);
+    if (dirname(folder) === folder)
+      throw new Error(`line-gateway's package.json was not found above ${import.meta.dirname}`);
   }
 }

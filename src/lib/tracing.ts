@@ -4,7 +4,16 @@
 // once: no span objects, no context switching, and nothing injected into carrier requests.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 export const SERVICE_NAME = 'line-gateway';
@@ -33,7 +42,10 @@ export async function startTracing(options: { endpoint?: string; spanProcessor?:
     while (base.endsWith('/')) base = base.slice(0, -1);
     processors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${base}/v1/traces` })));
   }
-  const provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': SERVICE_NAME }), spanProcessors: processors });
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': SERVICE_NAME }),
+    spanProcessors: processors,
+  });
   provider.register();
   enabled = true;
   return {
@@ -61,7 +73,11 @@ const NO_SERVER_SPAN: ServerSpan = { run: (work) => work(), end: () => undefined
 export function serverSpan(method: string, headers: IncomingHttpHeaders): ServerSpan {
   if (!enabled) return NO_SERVER_SPAN;
   const parent = propagation.extract(ROOT_CONTEXT, headers);
-  const span = tracer().startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } }, parent);
+  const span = tracer().startSpan(
+    method,
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
+    parent,
+  );
   const active = trace.setSpan(parent, span);
   return {
     run: (work) => context.with(active, work),
@@ -86,18 +102,22 @@ export async function inSpan<T>(
   outcome: (result: { value?: T; error?: unknown }) => { label: string; failed: boolean },
 ): Promise<T> {
   if (!enabled) return work({});
-  return tracer().startActiveSpan(name, { kind: kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes }, async (span: Span) => {
-    const headers: Record<string, string> = {};
-    propagation.inject(context.active(), headers);
-    try {
-      const value = await work(headers);
-      close(span, outcome({ value }));
-      return value;
-    } catch (error) {
-      close(span, outcome({ error }));
-      throw error;
-    }
-  });
+  return tracer().startActiveSpan(
+    name,
+    { kind: kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL, attributes },
+    async (span: Span) => {
+      const headers: Record<string, string> = {};
+      propagation.inject(context.active(), headers);
+      try {
+        const value = await work(headers);
+        close(span, outcome({ value }));
+        return value;
+      } catch (error) {
+        close(span, outcome({ error }));
+        throw error;
+      }
+    },
+  );
 }
 
 function close(span: Span, { label, failed }: { label: string; failed: boolean }): void {

@@ -7,7 +7,12 @@ import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import type { CarrierRegistry } from '../carriers/registry.js';
 import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
 import type { Directory } from '../directory/directory.js';
-import { CarrierDisabledError, CarrierUnavailableError, NotFoundError, ValidationFailedError } from '../errors/gateway-errors.js';
+import {
+  CarrierDisabledError,
+  CarrierUnavailableError,
+  NotFoundError,
+  ValidationFailedError,
+} from '../errors/gateway-errors.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { LineHome, LineRegistry } from './registry.js';
 
@@ -36,13 +41,22 @@ export interface AssignmentServices {
   carriers: () => Promise<CarrierRegistry>;
 }
 
-export async function assignLineOwner(services: AssignmentServices, assignment: OwnerAssignment): Promise<AssignedLine> {
+export async function assignLineOwner(
+  services: AssignmentServices,
+  assignment: OwnerAssignment,
+): Promise<AssignedLine> {
   const { mdn, carrier } = assignment;
   // The user first: a misspelt name must not leave a half-done assignment behind.
   const owner = assignment.user === null ? null : await services.directory.userByName(assignment.user);
   let home: LineHome | null = (await services.lines.byMdns([mdn])).get(mdn) ?? null;
   if (home && carrier && home.carrier !== carrier) {
-    throw new ValidationFailedError([{ type: 'value_error', loc: ['body', 'carrier'], msg: `line ${mdn} is known on carrier ${home.carrier}, not ${carrier}` }]);
+    throw new ValidationFailedError([
+      {
+        type: 'value_error',
+        loc: ['body', 'carrier'],
+        msg: `line ${mdn} is known on carrier ${home.carrier}, not ${carrier}`,
+      },
+    ]);
   }
   home ??= await learnLine(services, mdn, carrier);
   await services.lines.setOwner(mdn, owner?.id ?? null);
@@ -67,6 +81,12 @@ async function learnLine(services: AssignmentServices, mdn: string, named: Carri
       else if (!(error instanceof CarrierRejection)) throw error;
     }
   }
-  if (fault) throw new CarrierUnavailableError(`${fault.message}; line ${mdn} could not be looked up`, fault.kind === 'timeout', true, null);
+  if (fault)
+    throw new CarrierUnavailableError(
+      `${fault.message}; line ${mdn} could not be looked up`,
+      fault.kind === 'timeout',
+      true,
+      null,
+    );
   throw new NotFoundError(`Line ${mdn} is not known to ${named ? `carrier ${named}` : 'any enabled carrier'}`);
 }

@@ -18,7 +18,13 @@ export interface LineHome {
 /** Most lines `ownedBy` returns. */
 export const MAX_OWNED_LINES = 100;
 
-const homeOf = (row: { mdn: string; sim: string; carrier: string; status: string; ownerId: string | null }): LineHome => ({
+const homeOf = (row: {
+  mdn: string;
+  sim: string;
+  carrier: string;
+  status: string;
+  ownerId: string | null;
+}): LineHome => ({
   mdn: row.mdn,
   sim: row.sim,
   carrier: row.carrier as CarrierId,
@@ -82,14 +88,31 @@ export class LineRegistry {
    * unowned one, or a number that was disconnected (a new line on a reused number) takes it;
    * an owned line keeps its owner, so re-running an activation never moves a line.
    */
-  async record(line: { mdn: string; sim: string; carrier: CarrierId; status?: LineStatus; owner?: string }): Promise<void> {
+  async record(line: {
+    mdn: string;
+    sim: string;
+    carrier: CarrierId;
+    status?: LineStatus;
+    owner?: string;
+  }): Promise<void> {
     const status = line.status ?? 'ACTIVE';
     const { mdn, sim, carrier, owner } = line;
     await this.changed([mdn], () =>
       this.db.$transaction([
         // Before the upsert, which overwrites the status this condition reads.
-        ...(owner ? [this.db.line.updateMany({ where: { mdn, OR: [{ ownerId: null }, { status: 'DISCONNECTED' }] }, data: { ownerId: owner } })] : []),
-        this.db.line.upsert({ where: { mdn }, update: { sim, carrier, status }, create: { mdn, sim, carrier, status, ownerId: owner ?? null } }),
+        ...(owner
+          ? [
+              this.db.line.updateMany({
+                where: { mdn, OR: [{ ownerId: null }, { status: 'DISCONNECTED' }] },
+                data: { ownerId: owner },
+              }),
+            ]
+          : []),
+        this.db.line.upsert({
+          where: { mdn },
+          update: { sim, carrier, status },
+          create: { mdn, sim, carrier, status, ownerId: owner ?? null },
+        }),
       ]),
     );
   }

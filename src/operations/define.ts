@@ -17,11 +17,21 @@ import type {
 
 // One signature per kind of spec, so that each handler's context is typed by what its spec
 // declares: `planField` gives a plan, `extended: true` the extended operations.
-export function defineOperation<I, O, const N extends string = string>(spec: PlanOperationSpec<I, O> & { name: N }): NamedOperation<N>;
-export function defineOperation<I, O, const N extends string = string>(spec: ExtendedOperationSpec<I, O> & { name: N }): NamedOperation<N>;
-export function defineOperation<I, O, const N extends string = string>(spec: LocalOperationSpec<I, O> & { name: N }): NamedOperation<N>;
-export function defineOperation<I, O, const N extends string = string>(spec: CarrierOperationSpec<I, O> & { name: N }): NamedOperation<N>;
-export function defineOperation<I, O, const N extends string = string>(spec: OperationSpec<I, O> & { name: N }): NamedOperation<N> {
+export function defineOperation<I, O, const N extends string = string>(
+  spec: PlanOperationSpec<I, O> & { name: N },
+): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(
+  spec: ExtendedOperationSpec<I, O> & { name: N },
+): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(
+  spec: LocalOperationSpec<I, O> & { name: N },
+): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(
+  spec: CarrierOperationSpec<I, O> & { name: N },
+): NamedOperation<N>;
+export function defineOperation<I, O, const N extends string = string>(
+  spec: OperationSpec<I, O> & { name: N },
+): NamedOperation<N> {
   // The pipeline validated `input` with `spec.input` before either runner is called, so the
   // erased input is an I: this is the one place that says so.
   const typed = <C extends { input: unknown }>(context: C) => context as C & { input: I };
@@ -64,7 +74,8 @@ export function defineOperation<I, O, const N extends string = string>(spec: Ope
 
 type CarrierRoutedSpec<I, O> = Exclude<OperationSpec<I, O>, LocalOperationSpec<I, O>>;
 
-const isPlanBearing = <I, O>(spec: CarrierRoutedSpec<I, O>): spec is PlanOperationSpec<I, O> => spec.planField !== undefined;
+const isPlanBearing = <I, O>(spec: CarrierRoutedSpec<I, O>): spec is PlanOperationSpec<I, O> =>
+  spec.planField !== undefined;
 const isExtended = <I, O>(spec: CarrierRoutedSpec<I, O>): spec is ExtendedOperationSpec<I, O> => spec.extended === true;
 
 /**

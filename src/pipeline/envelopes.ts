@@ -17,7 +17,10 @@ export function answered<T extends object>(data: T, message = 'Success'): Outcom
 }
 
 /** A write the carrier performed: the envelope with the transaction id (`success`, `message: Success`), plus the carrier's data. */
-export function performed<T extends object>(transactionIdValue: string, data: T): Outcome<{ status: 'success'; transactionId: string; message: string } & T> {
+export function performed<T extends object>(
+  transactionIdValue: string,
+  data: T,
+): Outcome<{ status: 'success'; transactionId: string; message: string } & T> {
   return { status: 200, body: { status: 'success', ...data, transactionId: transactionIdValue, message: 'Success' } };
 }
 
@@ -26,6 +29,9 @@ export function performed<T extends object>(transactionIdValue: string, data: T)
  * carrier message with its code. Queries record no transaction, so unlike the pipeline's failure
  * envelope (for writes) this carries no transaction id.
  */
-export function refused<T extends object>(rejection: CarrierRejection, asked: T): Outcome<{ status: 'failure'; message: string } & T> {
+export function refused<T extends object>(
+  rejection: CarrierRejection,
+  asked: T,
+): Outcome<{ status: 'failure'; message: string } & T> {
   return { status: 400, body: { status: 'failure', ...asked, message: rejection.message } };
 }

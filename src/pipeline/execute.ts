@@ -46,7 +46,12 @@ export interface ExecuteOptions {
   budgeted?: boolean;
 }
 
-export async function executeOperation(operation: RegisteredOperation, pending: PendingInput, request: RequestContext, options: ExecuteOptions = {}): Promise<Outcome<unknown>> {
+export async function executeOperation(
+  operation: RegisteredOperation,
+  pending: PendingInput,
+  request: RequestContext,
+  options: ExecuteOptions = {},
+): Promise<Outcome<unknown>> {
   const stop = request.services.metrics.operations.startTimer({ operation: operation.name });
   // Shutdown waits for writes in flight, so that none is cut between the carrier and its record.
   const done = operation.kind === 'mutation' ? request.services.recovery.begin() : undefined;
@@ -62,18 +67,25 @@ export async function executeOperation(operation: RegisteredOperation, pending: 
   }
 }
 
-async function runPipeline(operation: RegisteredOperation, pending: PendingInput, request: RequestContext, options: ExecuteOptions): Promise<Outcome<unknown>> {
+async function runPipeline(
+  operation: RegisteredOperation,
+  pending: PendingInput,
+  request: RequestContext,
+  options: ExecuteOptions,
+): Promise<Outcome<unknown>> {
   const { services } = request;
   const user = request.user;
   if (!user) throw new UnauthenticatedError(request.authFailure);
   if (operation.superuserOnly && !user.superuser) throw new ForbiddenError();
   const settings = await services.settings.values();
   if (operation.usesCarriers && settings.maintenance_mode) throw new MaintenanceError();
-  if (operation.rateLimit && !options.budgeted) request.rateLimit = await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
+  if (operation.rateLimit && !options.budgeted)
+    request.rateLimit = await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
   const input = validateInput(operation.input, await pending.read(), pending.sources) as Fields;
 
   if (operation.routing === 'none') {
-    const runOperation = (item: RegisteredOperation, itemInput: unknown) => executeOperation(item, givenInput(itemInput), request);
+    const runOperation = (item: RegisteredOperation, itemInput: unknown) =>
+      executeOperation(item, givenInput(itemInput), request);
     return operation.run({ input, user, services, request, runOperation });
   }
 
@@ -88,7 +100,9 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
   }
 
   const records = operation.kind === 'mutation' && operation.transactionPrefix !== undefined;
-  const transactionId = text(input.transactionId) ?? (operation.transactionPrefix ? generateTransactionId(operation.transactionPrefix) : '');
+  const transactionId =
+    text(input.transactionId) ??
+    (operation.transactionPrefix ? generateTransactionId(operation.transactionPrefix) : '');
   if (records) {
     await services.transactions.reserve({
       id: transactionId,
@@ -103,7 +117,8 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
 
   const context: CarrierCall = { input, user, services, request, carrierId, carrier, extended, transactionId, plan };
   const finish = async (status: TransactionStatus, outcome: Outcome<unknown>) => {
-    if (records) await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake));
+    if (records)
+      await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake));
     return outcome;
   };
 
@@ -116,7 +131,12 @@ async function runPipeline(operation: RegisteredOperation, pending: PendingInput
   } catch (error) {
     if (error instanceof CarrierFault) {
       carrierOutcome(error.kind);
-      const failure = new CarrierUnavailableError(error.message, error.kind === 'timeout', error.outcomeKnown, records ? transactionId : null);
+      const failure = new CarrierUnavailableError(
+        error.message,
+        error.kind === 'timeout',
+        error.outcomeKnown,
+        records ? transactionId : null,
+      );
       request.logger.warn('carrier fault', { operation: operation.name, carrier: carrierId, kind: error.kind });
       await finish(error.outcomeKnown ? 'error' : 'unknown', { status: failure.status, body: failure.restBody() });
       // A write that may have happened is a debt: the reconciler re-sends it with the same id.
@@ -149,20 +169,32 @@ export interface CarrierAnswer {
  * Runs the operation's handler; a refusal becomes the operation's failure answer. Faults and
  * unexpected errors are thrown. The pipeline and the reconciler (re-sends) share it.
  */
-export async function runCarrierHandler(operation: CarrierRoutedOperation, context: CarrierCall): Promise<CarrierAnswer> {
+export async function runCarrierHandler(
+  operation: CarrierRoutedOperation,
+  context: CarrierCall,
+): Promise<CarrierAnswer> {
   try {
-    const outcome = await inCarrierCallScope({ operation: operation.name, metrics: context.request.services.metrics }, () => operation.run(context));
+    const outcome = await inCarrierCallScope(
+      { operation: operation.name, metrics: context.request.services.metrics },
+      () => operation.run(context),
+    );
     return { status: outcome.status < 300 ? 'success' : 'failure', outcome, refused: false };
   } catch (error) {
     if (!(error instanceof CarrierRejection)) throw error;
     const input = context.input as Fields;
-    const outcome = operation.rejection(error, context) ?? failureEnvelope(input, context.transactionId, error, operation.lineField);
+    const outcome =
+      operation.rejection(error, context) ?? failureEnvelope(input, context.transactionId, error, operation.lineField);
     return { status: 'failure', outcome, refused: true };
   }
 }
 
 /** The spec's failure envelope: status failure, the line, the transaction id, `text (CODE)`. */
-export function failureEnvelope(input: Fields, transactionId: string, rejection: CarrierRejection, lineField = 'mdn'): Outcome<unknown> {
+export function failureEnvelope(
+  input: Fields,
+  transactionId: string,
+  rejection: CarrierRejection,
+  lineField = 'mdn',
+): Outcome<unknown> {
   return refused(rejection, { mdn: text(input[lineField]) ?? null, transactionId });
 }
 

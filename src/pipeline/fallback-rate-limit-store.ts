@@ -73,7 +73,9 @@ export class FallbackRateLimitStore implements RateLimitStore {
     this.metrics.redisUp.set(0);
     if (this.outage) return;
     this.outage = true;
-    this.logger.warn('redis unreachable: rate limits fall back to per-replica counters until it is back', { error: error.message });
+    this.logger.warn('redis unreachable: rate limits fall back to per-replica counters until it is back', {
+      error: error.message,
+    });
   }
 
   private recovered(): void {

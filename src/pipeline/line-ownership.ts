@@ -32,7 +32,12 @@ async function homes(loader: RequestContext['lineHomes'], keys: string[]): Promi
 }
 
 /** Refuses the request when a line or SIM its input names (per the operation table) is another user's. */
-export async function checkLineOwnership(operation: RegisteredOperation, input: Record<string, unknown>, request: RequestContext, user: UserRecord): Promise<void> {
+export async function checkLineOwnership(
+  operation: RegisteredOperation,
+  input: Record<string, unknown>,
+  request: RequestContext,
+  user: UserRecord,
+): Promise<void> {
   const mdns = operation.ownedLines.map((field) => text(input[field])).filter((value) => value !== undefined);
   const sims = operation.ownedSims.map((field) => text(input[field])).filter((value) => value !== undefined);
   if (mdns.length === 0 && sims.length === 0) return;

@@ -138,7 +138,8 @@ export interface ExtendedOperationSpec<I, O> extends CarrierSpecBase<I, O> {
   handle(context: ExtendedContext<I>): Promise<Outcome<NoInfer<O>>>;
 }
 
-export type OperationSpec<I, O> = LocalOperationSpec<I, O> | CarrierOperationSpec<I, O> | PlanOperationSpec<I, O> | ExtendedOperationSpec<I, O>;
+export type OperationSpec<I, O> =
+  LocalOperationSpec<I, O> | CarrierOperationSpec<I, O> | PlanOperationSpec<I, O> | ExtendedOperationSpec<I, O>;
 
 /** What every row says about itself, whatever runs it. */
 interface RowBase {

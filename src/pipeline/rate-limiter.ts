@@ -11,7 +11,10 @@ export interface RateLimit {
   window: 'minute' | 'hour';
 }
 
-const WINDOW = { minute: { ms: 60_000, library: '1m', text: '1 minute' }, hour: { ms: 3_600_000, library: '1h', text: '1 hour' } } as const;
+const WINDOW = {
+  minute: { ms: 60_000, library: '1m', text: '1 minute' },
+  hour: { ms: 3_600_000, library: '1h', text: '1 hour' },
+} as const;
 
 export class RateLimiter {
   private readonly limiter: ReturnType<typeof getGraphQLRateLimiter>;
@@ -34,11 +37,23 @@ export class RateLimiter {
       { max: limit.max, window: window.library, uncountRejected: true },
     );
     const now = Date.now();
-    const timestamps = (await this.store.peek({ contextIdentity: userId, fieldIdentity: operation })).filter((t) => t + window.ms > now);
+    const timestamps = (await this.store.peek({ contextIdentity: userId, fieldIdentity: operation })).filter(
+      (t) => t + window.ms > now,
+    );
     const oldest = Math.min(...timestamps);
     const resetSeconds = Number.isFinite(oldest) ? Math.max(1, Math.ceil((oldest + window.ms - now) / 1000)) : 1;
-    const state: RateLimitState = { policy: operation, quota: limit.max, windowSeconds: window.ms / 1000, remaining: Math.max(0, limit.max - timestamps.length), resetSeconds };
+    const state: RateLimitState = {
+      policy: operation,
+      quota: limit.max,
+      windowSeconds: window.ms / 1000,
+      remaining: Math.max(0, limit.max - timestamps.length),
+      resetSeconds,
+    };
     if (!refusal) return state;
-    throw new RateLimitedError(`Rate limit exceeded: ${limit.max} per ${window.text}`, resetSeconds, rateLimitHeaders({ ...state, remaining: 0 }));
+    throw new RateLimitedError(
+      `Rate limit exceeded: ${limit.max} per ${window.text}`,
+      resetSeconds,
+      rateLimitHeaders({ ...state, remaining: 0 }),
+    );
   }
 }

@@ -27,7 +27,11 @@ export interface RequestContext {
   rateLimit?: RateLimitState;
 }
 
-export async function createRequestContext(services: Services, requestId: string, authorization: string | null): Promise<RequestContext> {
+export async function createRequestContext(
+  services: Services,
+  requestId: string,
+  authorization: string | null,
+): Promise<RequestContext> {
   let user: UserRecord | null = null;
   let authFailure = 'Not authenticated';
   try {
@@ -49,5 +53,14 @@ export function requestContextFor(services: Services, requestId: string, user: U
     const homes = await services.lines.bySims(sims);
     return sims.map((sim) => homes.get(sim) ?? null);
   });
-  return { requestId, logger: childLogger(services.logger, { requestId }), user, authFailure: 'Not authenticated', services, lineHomes, simHomes, carrierCalls: 0 };
+  return {
+    requestId,
+    logger: childLogger(services.logger, { requestId }),
+    user,
+    authFailure: 'Not authenticated',
+    services,
+    lineHomes,
+    simHomes,
+    carrierCalls: 0,
+  };
 }

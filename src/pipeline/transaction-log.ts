@@ -38,7 +38,15 @@ export class TransactionLog {
   constructor(private readonly db: Database) {}
 
   /** `request` (the validated input) lets the reconciler re-send the write if its outcome is lost. */
-  async reserve(entry: { id: string; userId: string; operation: string; carrier: string | null; mdn?: string; sim?: string; request?: unknown }): Promise<void> {
+  async reserve(entry: {
+    id: string;
+    userId: string;
+    operation: string;
+    carrier: string | null;
+    mdn?: string;
+    sim?: string;
+    request?: unknown;
+  }): Promise<void> {
     try {
       await this.db.transaction.create({
         data: {
@@ -61,7 +69,10 @@ export class TransactionLog {
   async complete(id: string, status: TransactionStatus, httpStatus: number, response: unknown): Promise<void> {
     // The stored input (addresses, emails) is kept only while the reconciler may need it.
     const request = status === 'unknown' ? {} : { request: null };
-    await this.db.transaction.update({ where: { id }, data: { status, httpStatus, response: JSON.stringify(response), ...request } });
+    await this.db.transaction.update({
+      where: { id },
+      data: { status, httpStatus, response: JSON.stringify(response), ...request },
+    });
   }
 
   async find(id: string): Promise<TransactionRecord | null> {

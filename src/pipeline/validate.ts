@@ -23,11 +23,18 @@ export function validationFailure(error: z.ZodError, sources?: InputSources): Va
 function toValidationIssue(issue: z.core.$ZodIssue, sources?: InputSources): ValidationIssue {
   const [first, ...rest] = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
   const loc: (string | number)[] = sources
-    ? [sources.get(String(first)) ?? 'body', ...[first, ...rest].filter((part) => part !== undefined).map((part) => (typeof part === 'string' ? toSnake(part) : part))]
+    ? [
+        sources.get(String(first)) ?? 'body',
+        ...[first, ...rest]
+          .filter((part) => part !== undefined)
+          .map((part) => (typeof part === 'string' ? toSnake(part) : part)),
+      ]
     : ['input', ...[first, ...rest].filter((part): part is string | number => part !== undefined)];
   const absent = (issue as { input?: unknown }).input === undefined;
-  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && absent) return { type: 'missing', loc, msg: 'Field required' };
-  if (issue.code === 'invalid_type') return { type: `${issue.expected}_type`, loc, msg: `Input should be a valid ${issue.expected}` };
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && absent)
+    return { type: 'missing', loc, msg: 'Field required' };
+  if (issue.code === 'invalid_type')
+    return { type: `${issue.expected}_type`, loc, msg: `Input should be a valid ${issue.expected}` };
   if (issue.code === 'unrecognized_keys') return { type: 'extra_forbidden', loc, msg: issue.message };
   return { type: 'value_error', loc, msg: issue.message };
 }

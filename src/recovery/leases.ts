@@ -44,14 +44,25 @@ export class RecoveryLeases {
   async resolve(id: string, status: TransactionStatus, httpStatus: number, response: unknown): Promise<boolean> {
     const { count } = await this.db.transaction.updateMany({
       where: { id, leaseOwner: this.owner, status: { in: UNRESOLVED } },
-      data: { status, httpStatus, response: JSON.stringify(response), resolvedAt: new Date(), leaseUntil: null, leaseOwner: null, request: null },
+      data: {
+        status,
+        httpStatus,
+        response: JSON.stringify(response),
+        resolvedAt: new Date(),
+        leaseUntil: null,
+        leaseOwner: null,
+        request: null,
+      },
     });
     return count === 1;
   }
 
   /** Gives the row back, untouchable by any replica until `retryAt`. */
   async release(id: string, retryAt: Date): Promise<void> {
-    await this.db.transaction.updateMany({ where: { id, leaseOwner: this.owner }, data: { leaseUntil: retryAt, leaseOwner: null } });
+    await this.db.transaction.updateMany({
+      where: { id, leaseOwner: this.owner },
+      data: { leaseUntil: retryAt, leaseOwner: null },
+    });
   }
 
   /** Ids of unresolved rows nobody holds, oldest first. */

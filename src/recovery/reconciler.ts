@@ -106,7 +106,8 @@ export class Reconciler implements OutcomeRecovery {
     clearTimeout(this.startupTimer);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    const writes = this.writes === 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.writesDrained = resolve));
+    const writes =
+      this.writes === 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.writesDrained = resolve));
     let deadline: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled([writes, ...this.working.values(), this.sweeping]),
@@ -128,7 +129,9 @@ export class Reconciler implements OutcomeRecovery {
   private async sweepOnce(): Promise<void> {
     if (this.stopped || !this.services) return;
     try {
-      const ids = (await this.leases.due({ pendingBefore: this.pendingBefore() }, SWEEP_BATCH)).filter((id) => !this.timers.has(id));
+      const ids = (await this.leases.due({ pendingBefore: this.pendingBefore() }, SWEEP_BATCH)).filter(
+        (id) => !this.timers.has(id),
+      );
       const queue = [...ids];
       const worker = async () => {
         for (let id = queue.shift(); id !== undefined && !this.stopped; id = queue.shift()) await this.attempt(id);
@@ -142,7 +145,9 @@ export class Reconciler implements OutcomeRecovery {
   private async attempt(id: string): Promise<void> {
     if (this.stopped || this.working.has(id)) return;
     const run = this.resolveOnce(id)
-      .catch((error: unknown) => this.services!.logger.error('transaction recovery failed unexpectedly', { transactionId: id, err: error }))
+      .catch((error: unknown) =>
+        this.services!.logger.error('transaction recovery failed unexpectedly', { transactionId: id, err: error }),
+      )
       .finally(() => this.working.delete(id));
     this.working.set(id, run);
     await run;
@@ -163,15 +168,35 @@ export class Reconciler implements OutcomeRecovery {
     if (!row) return;
     try {
       const answer = await resend(services, this.operations, row);
-      const recorded = await this.leases.resolve(id, answer.status, answer.outcome.status, convertKeys(answer.outcome.body, toSnake));
+      const recorded = await this.leases.resolve(
+        id,
+        answer.status,
+        answer.outcome.status,
+        convertKeys(answer.outcome.body, toSnake),
+      );
       metrics.recoveries.inc({ outcome: answer.status });
-      if (recorded) logger.info('transaction outcome recovered', { transactionId: id, operation: row.operation, status: answer.status, attempts: row.attempts });
-      else logger.warn('transaction resolved elsewhere meanwhile (lease expired or its request finished); answer not recorded twice', { transactionId: id, operation: row.operation });
+      if (recorded)
+        logger.info('transaction outcome recovered', {
+          transactionId: id,
+          operation: row.operation,
+          status: answer.status,
+          attempts: row.attempts,
+        });
+      else
+        logger.warn(
+          'transaction resolved elsewhere meanwhile (lease expired or its request finished); answer not recorded twice',
+          { transactionId: id, operation: row.operation },
+        );
     } catch (error) {
       const delay = Math.min(this.timing.backoffBaseMs * 2 ** Math.min(row.attempts - 1, 30), this.timing.backoffMaxMs);
       await this.leases.release(id, new Date(Date.now() + delay)).catch(() => undefined);
       metrics.recoveries.inc({ outcome: 'retry' });
-      const reason = error instanceof CarrierFault ? error.kind : error instanceof NotResendable ? error.message : 'unexpected error';
+      const reason =
+        error instanceof CarrierFault
+          ? error.kind
+          : error instanceof NotResendable
+            ? error.message
+            : 'unexpected error';
       if (!(error instanceof CarrierFault) && !(error instanceof NotResendable)) {
         logger.error('transaction recovery failed unexpectedly', { transactionId: id, err: error });
       }

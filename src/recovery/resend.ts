@@ -15,11 +15,19 @@ export class NotResendable extends Error {
   override readonly name = 'NotResendable';
 }
 
-export async function resend(services: Services, operations: readonly RegisteredOperation[], row: TransactionRecord): Promise<CarrierAnswer> {
-  const operation = operations.find((candidate): candidate is CarrierRoutedOperation => candidate.name === row.operation && candidate.routing !== 'none');
+export async function resend(
+  services: Services,
+  operations: readonly RegisteredOperation[],
+  row: TransactionRecord,
+): Promise<CarrierAnswer> {
+  const operation = operations.find(
+    (candidate): candidate is CarrierRoutedOperation =>
+      candidate.name === row.operation && candidate.routing !== 'none',
+  );
   if (!operation) throw new NotResendable(`operation ${row.operation} cannot be re-sent`);
   if (row.request === null || typeof row.request !== 'object') throw new NotResendable('no stored request');
-  if (!CARRIER_IDS.includes(row.carrier as CarrierId)) throw new NotResendable(`unknown carrier ${String(row.carrier)}`);
+  if (!CARRIER_IDS.includes(row.carrier as CarrierId))
+    throw new NotResendable(`unknown carrier ${String(row.carrier)}`);
   const carrierId = row.carrier as CarrierId;
   const user = await services.directory.user(row.userId);
   if (!user) throw new NotResendable('the user of the transaction no longer exists');
@@ -28,7 +36,8 @@ export async function resend(services: Services, operations: readonly Registered
   const plan = typeof planId === 'string' ? await services.directory.plan(planId) : null;
   if (operation.planField && !plan) throw new NotResendable(`plan ${String(planId)} no longer exists`);
   const carrier = services.carriers.adapter(carrierId);
-  if (operation.extended && !carrier.extended) throw new NotResendable(`carrier ${carrierId} has no extended operations`);
+  if (operation.extended && !carrier.extended)
+    throw new NotResendable(`carrier ${carrierId} has no extended operations`);
   const context: CarrierCall = {
     input,
     user,

@@ -58,7 +58,8 @@ const page = (asset: (name: string) => string) => `<!DOCTYPE html>
 `;
 
 /** The page may load only what the gateway serves (Swagger UI styles its own elements inline). */
-const PAGE_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const PAGE_POLICY =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 interface DocsAssets {
   openapi: StaticAsset;
@@ -68,9 +69,12 @@ interface DocsAssets {
 }
 
 async function loadAssets(operations: readonly RegisteredOperation[]): Promise<DocsAssets> {
-  const swaggerDir = dirname(createRequire(join(packageRoot(), 'package.json')).resolve('swagger-ui-dist/package.json'));
+  const swaggerDir = dirname(
+    createRequire(join(packageRoot(), 'package.json')).resolve('swagger-ui-dist/package.json'),
+  );
   const named = new Map<string, StaticAsset>();
-  for (const [name, type] of Object.entries(SWAGGER_FILES)) named.set(name, new StaticAsset(await readFile(join(swaggerDir, name)), type, IMMUTABLE));
+  for (const [name, type] of Object.entries(SWAGGER_FILES))
+    named.set(name, new StaticAsset(await readFile(join(swaggerDir, name)), type, IMMUTABLE));
   named.set('docs-init.js', new StaticAsset(Buffer.from(INIT_SCRIPT), 'text/javascript; charset=utf-8', IMMUTABLE));
   const files = new Map<string, StaticAsset>();
   const urls = new Map<string, string>();
@@ -81,7 +85,11 @@ async function loadAssets(operations: readonly RegisteredOperation[]): Promise<D
     urls.set(name, path.slice(1));
   }
   return {
-    openapi: new StaticAsset(Buffer.from(JSON.stringify(buildOpenApiDocument(operations))), 'application/json', REVALIDATE),
+    openapi: new StaticAsset(
+      Buffer.from(JSON.stringify(buildOpenApiDocument(operations))),
+      'application/json',
+      REVALIDATE,
+    ),
     page: new StaticAsset(Buffer.from(page((name) => urls.get(name)!)), 'text/html; charset=utf-8', REVALIDATE, {
       'content-security-policy': PAGE_POLICY,
       'x-frame-options': 'DENY',
@@ -106,7 +114,13 @@ export function createApiDocs(operations: readonly RegisteredOperation[]): ApiDo
   };
   return {
     async handle(request, response, pathname) {
-      if (pathname !== '/openapi.json' && pathname !== '/docs' && pathname !== '/docs/' && !pathname.startsWith('/docs/assets/')) return false;
+      if (
+        pathname !== '/openapi.json' &&
+        pathname !== '/docs' &&
+        pathname !== '/docs/' &&
+        !pathname.startsWith('/docs/assets/')
+      )
+        return false;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         sendJson(response, 405, { detail: 'Method Not Allowed' }, { allow: 'GET, HEAD' });
         return true;

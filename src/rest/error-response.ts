@@ -22,7 +22,12 @@ const WARN_STATUSES = new Set([401, 403, 429]);
 /** Logs a refusal: never a body or header value, only the status, code and the (bounded) reason. */
 export function logRefusal(scope: LogScope, status: number, code: string, reason: string): void {
   const level = WARN_STATUSES.has(status) || (status >= 500 && status !== 501 && status !== 503) ? 'warn' : 'info';
-  scope.logger[level](status < 500 ? 'request refused' : 'request failed', { operation: scope.operation, status, code, reason: quote(reason, 500) });
+  scope.logger[level](status < 500 ? 'request refused' : 'request failed', {
+    operation: scope.operation,
+    status,
+    code,
+    reason: quote(reason, 500),
+  });
 }
 
 export function writeRestError(response: ServerResponse, error: unknown, scope: LogScope): void {

@@ -14,7 +14,8 @@ export function inSchemaOrder(schema: z.ZodType, value: unknown): unknown {
   const { shape } = objectShape(inner);
   const members = value as Record<string, unknown>;
   const ordered: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(shape)) if (key in members) ordered[key] = inSchemaOrder(member, members[key]);
+  for (const [key, member] of Object.entries(shape))
+    if (key in members) ordered[key] = inSchemaOrder(member, members[key]);
   for (const [key, member] of Object.entries(members)) if (!(key in ordered)) ordered[key] = member;
   return ordered;
 }

@@ -5,7 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { convertKeys, toCamel, toSnake } from '../lib/case.js';
 import { quote } from '../lib/quote.js';
 import { tooLargeHeaders } from '../http/body-limit.js';
-import { BodyTooLargeError, InvalidJsonError, JsonTooDeepError, readJsonBody, sendJson, type BodyLimits } from '../http/json.js';
+import {
+  BodyTooLargeError,
+  InvalidJsonError,
+  JsonTooDeepError,
+  readJsonBody,
+  sendJson,
+  type BodyLimits,
+} from '../http/json.js';
 import { rateLimitHeaders } from '../lib/rate-limit-headers.js';
 import { executeOperation } from '../pipeline/execute.js';
 import { ValidationFailedError } from '../errors/gateway-errors.js';
@@ -29,12 +36,22 @@ async function collectInput(
     try {
       body = await readJsonBody(request, limits);
     } catch (error) {
-      if (error instanceof InvalidJsonError) throw new ValidationFailedError([{ type: 'json_invalid', loc: ['body', error.position], msg: 'JSON decode error' }]);
-      if (error instanceof JsonTooDeepError) throw new ValidationFailedError([{ type: 'json_invalid', loc: ['body'], msg: error.message }]);
+      if (error instanceof InvalidJsonError)
+        throw new ValidationFailedError([
+          { type: 'json_invalid', loc: ['body', error.position], msg: 'JSON decode error' },
+        ]);
+      if (error instanceof JsonTooDeepError)
+        throw new ValidationFailedError([{ type: 'json_invalid', loc: ['body'], msg: error.message }]);
       throw error;
     }
     if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-      throw new ValidationFailedError([{ type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from' }]);
+      throw new ValidationFailedError([
+        {
+          type: 'model_attributes_type',
+          loc: ['body'],
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+        },
+      ]);
     }
     for (const [key, value] of Object.entries((convertKeys(body ?? {}, toCamel) ?? {}) as Record<string, unknown>)) {
       input[key] = value;
@@ -54,7 +71,13 @@ async function collectInput(
       // The body must carry the path parameter too (a missing one is reported at the body), and agree.
       if (sources.get(name) !== 'body') continue;
       if (input[name] !== value) {
-        throw new ValidationFailedError([{ type: 'value_error', loc: ['body', toSnake(name)], msg: `${toSnake(name)} must match the ${toSnake(name)} in the path` }]);
+        throw new ValidationFailedError([
+          {
+            type: 'value_error',
+            loc: ['body', toSnake(name)],
+            msg: `${toSnake(name)} must match the ${toSnake(name)} in the path`,
+          },
+        ]);
       }
     }
     input[name] = value;
@@ -99,7 +122,12 @@ export async function handleRest(
   try {
     const pending = { read: () => collectInput(route, params, url, request, sources, limits), sources };
     const outcome = await executeOperation(route.operation, pending, requestContext);
-    sendJson(response, outcome.status, convertKeys(inSchemaOrder(route.operation.output, outcome.body), toSnake), limitHeadersOf(requestContext));
+    sendJson(
+      response,
+      outcome.status,
+      convertKeys(inSchemaOrder(route.operation.output, outcome.body), toSnake),
+      limitHeadersOf(requestContext),
+    );
   } catch (error) {
     // A refusal after the call was counted (422, 403, a carrier fault…) still says what is left.
     for (const [name, value] of Object.entries(limitHeadersOf(requestContext))) response.setHeader(name, value);

@@ -60,7 +60,8 @@ export const transactionIdExample = (prefix: string): string => `${prefix}012345
  */
 export function composeExample(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): unknown {
   if (depth > 8) return undefined;
-  const ref = typeof schema.$ref === 'string' ? components[schema.$ref.replace('#/components/schemas/', '')] : undefined;
+  const ref =
+    typeof schema.$ref === 'string' ? components[schema.$ref.replace('#/components/schemas/', '')] : undefined;
   if (ref) return composeExample({ ...ref, ...schema, $ref: undefined }, components, depth + 1);
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;

@@ -7,19 +7,21 @@ import { transactionIdExample } from './openapi-examples.js';
 import type { JsonSchema } from './openapi-schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: JsonSchema, example?: unknown) => ({ 'application/json': example === undefined ? { schema } : { schema, example } });
+const json = (schema: JsonSchema, example?: unknown) => ({
+  'application/json': example === undefined ? { schema } : { schema, example },
+});
 
 /** The error bodies, named as FastAPI names them where it had them. */
 export const errorSchemas: Record<string, JsonSchema> = {
   Detail: {
     type: 'object',
-    description: 'A refusal in FastAPI\'s shape',
+    description: "A refusal in FastAPI's shape",
     properties: { detail: { type: 'string' } },
     required: ['detail'],
   },
   Failure: {
     type: 'object',
-    description: 'A refusal in the operation envelope\'s shape',
+    description: "A refusal in the operation envelope's shape",
     properties: {
       status: { const: 'failure' },
       message: { type: 'string' },
@@ -42,20 +44,27 @@ export const errorSchemas: Record<string, JsonSchema> = {
     type: 'object',
     properties: {
       type: { type: 'string', examples: ['value_error', 'missing'] },
-      loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, examples: [['body', 'state']] },
+      loc: {
+        type: 'array',
+        items: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        examples: [['body', 'state']],
+      },
       msg: { type: 'string', examples: ['state must be a 2-letter US state code'] },
     },
     required: ['type', 'loc', 'msg'],
   },
   HTTPValidationError: {
     type: 'object',
-    description: 'Invalid input: FastAPI\'s 422 shape, one entry per problem',
+    description: "Invalid input: FastAPI's 422 shape, one entry per problem",
     properties: { detail: { type: 'array', items: ref('ValidationError') } },
     required: ['detail'],
   },
   InternalError: {
     type: 'object',
-    properties: { detail: { const: 'Internal server error' }, request_id: { type: 'string', description: 'Also in X-Request-Id and the log' } },
+    properties: {
+      detail: { const: 'Internal server error' },
+      request_id: { type: 'string', description: 'Also in X-Request-Id and the log' },
+    },
     required: ['detail', 'request_id'],
   },
 };
@@ -71,13 +80,29 @@ export function responsesOf(operation: RegisteredOperation, success: JsonSchema)
   const responses: Record<string, unknown> = {
     200: {
       description: 'Success',
-      content: json(success, envelope ? { status: 'success', mdn: '3215550001', transaction_id: transactionIdExample(prefix), message: 'Success' } : undefined),
+      content: json(
+        success,
+        envelope
+          ? { status: 'success', mdn: '3215550001', transaction_id: transactionIdExample(prefix), message: 'Success' }
+          : undefined,
+      ),
     },
   };
   if (carrierRouted) {
     responses[400] = {
-      description: 'The carrier refused: the same envelope with status failure, the message ending with the carrier code in parentheses',
-      content: json(success, envelope ? { status: 'failure', mdn: '3215550001', transaction_id: transactionIdExample(prefix), message: 'MSISDN is not suspended (GENS-0033)' } : undefined),
+      description:
+        'The carrier refused: the same envelope with status failure, the message ending with the carrier code in parentheses',
+      content: json(
+        success,
+        envelope
+          ? {
+              status: 'failure',
+              mdn: '3215550001',
+              transaction_id: transactionIdExample(prefix),
+              message: 'MSISDN is not suspended (GENS-0033)',
+            }
+          : undefined,
+      ),
     };
   }
   responses[401] = {
@@ -86,22 +111,40 @@ export function responsesOf(operation: RegisteredOperation, success: JsonSchema)
     content: json(ref('Detail'), { detail: 'Not authenticated' }),
   };
   const forbidden = [
-    ...(operation.superuserOnly ? [{ schema: ref('Detail'), example: { detail: "The user doesn't have enough privileges" } }] : []),
-    ...(operation.planField ? [{ schema: ref('Failure'), example: failure('Plan BASIC is not authorized for this user', 403) }] : []),
+    ...(operation.superuserOnly
+      ? [{ schema: ref('Detail'), example: { detail: "The user doesn't have enough privileges" } }]
+      : []),
+    ...(operation.planField
+      ? [{ schema: ref('Failure'), example: failure('Plan BASIC is not authorized for this user', 403) }]
+      : []),
   ];
   if (forbidden.length > 0) {
     responses[403] = {
-      description: [operation.superuserOnly && 'Superuser only', operation.planField && 'the plan is not authorized for this user'].filter(Boolean).join('; '),
-      content: json(forbidden.length === 1 ? forbidden[0]!.schema : { oneOf: forbidden.map((shape) => shape.schema) }, forbidden[0]!.example),
+      description: [
+        operation.superuserOnly && 'Superuser only',
+        operation.planField && 'the plan is not authorized for this user',
+      ]
+        .filter(Boolean)
+        .join('; '),
+      content: json(
+        forbidden.length === 1 ? forbidden[0]!.schema : { oneOf: forbidden.map((shape) => shape.schema) },
+        forbidden[0]!.example,
+      ),
     };
   }
   if (operation.kind === 'mutation' && operation.transactionPrefix !== undefined) {
-    responses[409] = { description: 'The transaction id was used before', content: json(ref('Failure'), failure(`Transaction ID ${transactionIdExample(prefix)} already exists`, 409)) };
+    responses[409] = {
+      description: 'The transaction id was used before',
+      content: json(ref('Failure'), failure(`Transaction ID ${transactionIdExample(prefix)} already exists`, 409)),
+    };
   }
-  if (operation.rest && operation.rest.method !== 'GET') responses[413] = { description: 'The body is larger than the gateway accepts', content: json(ref('Detail')) };
+  if (operation.rest && operation.rest.method !== 'GET')
+    responses[413] = { description: 'The body is larger than the gateway accepts', content: json(ref('Detail')) };
   responses[422] = {
     description: 'Invalid input; nothing was changed',
-    content: json(ref('HTTPValidationError'), { detail: [{ type: 'value_error', loc: ['body', 'state'], msg: 'state must be a 2-letter US state code' }] }),
+    content: json(ref('HTTPValidationError'), {
+      detail: [{ type: 'value_error', loc: ['body', 'state'], msg: 'state must be a 2-letter US state code' }],
+    }),
   };
   if (operation.rateLimit) {
     const { max, window } = operation.rateLimit;
@@ -111,18 +154,30 @@ export function responsesOf(operation: RegisteredOperation, success: JsonSchema)
       content: json(ref('Failure'), failure(`Rate limit exceeded: ${max} per 1 ${window}`, 429)),
     };
   }
-  responses[500] = { description: 'Unexpected error (logged with the request id)', content: json(ref('InternalError')) };
-  if (operation.extended) responses[501] = { description: 'Not supported by the line\'s carrier (carrier 321 only)', content: json(ref('Failure'), failure(`${operation.name} is not supported by carrier carrier_b`, 501)) };
+  responses[500] = {
+    description: 'Unexpected error (logged with the request id)',
+    content: json(ref('InternalError')),
+  };
+  if (operation.extended)
+    responses[501] = {
+      description: "Not supported by the line's carrier (carrier 321 only)",
+      content: json(ref('Failure'), failure(`${operation.name} is not supported by carrier carrier_b`, 501)),
+    };
   if (carrierRouted) {
     responses[502] = { description: 'The carrier could not be reached', content: json(ref('CarrierUnavailable')) };
   }
   if (operation.usesCarriers) {
     responses[503] = {
-      description: 'Maintenance mode (with Retry-After), a carrier disabled by an administrator, or missing carrier credentials',
+      description:
+        'Maintenance mode (with Retry-After), a carrier disabled by an administrator, or missing carrier credentials',
       headers: retryAfter,
       content: json(ref('Failure'), failure('Service is in maintenance mode: carrier operations are disabled', 503)),
     };
   }
-  if (carrierRouted) responses[504] = { description: 'The carrier timed out; the outcome may be unknown', content: json(ref('CarrierUnavailable')) };
+  if (carrierRouted)
+    responses[504] = {
+      description: 'The carrier timed out; the outcome may be unknown',
+      content: json(ref('CarrierUnavailable')),
+    };
   return responses;
 }

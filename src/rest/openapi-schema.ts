@@ -24,17 +24,26 @@ export class SchemaComponents {
       unrepresentable: 'any',
       // Dates travel as ISO 8601 strings.
       override: (context) => {
-        if (context.zodSchema._zod.def.type === 'date') Object.assign(context.jsonSchema, { type: 'string', format: 'date-time' });
+        if (context.zodSchema._zod.def.type === 'date')
+          Object.assign(context.jsonSchema, { type: 'string', format: 'date-time' });
       },
     }) as JsonSchema;
     const { $defs, $schema: _dialect, ...root } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
     const definitions = Object.entries($defs ?? {}).map(([id, definition]) => [id, snakeSchema(definition)] as const);
     const same = new Map<string, string>();
-    const renamed = new Map(definitions.map(([id, definition]) => {
-      const existing = this.schemas[id];
-      return [id, existing === undefined || JSON.stringify(existing) === JSON.stringify(rewriteRefs(definition, same)) ? id : `${id}Input`];
-    }));
-    for (const [id, definition] of definitions) this.schemas[renamed.get(id)!] = rewriteRefs(definition, renamed) as JsonSchema;
+    const renamed = new Map(
+      definitions.map(([id, definition]) => {
+        const existing = this.schemas[id];
+        return [
+          id,
+          existing === undefined || JSON.stringify(existing) === JSON.stringify(rewriteRefs(definition, same))
+            ? id
+            : `${id}Input`,
+        ];
+      }),
+    );
+    for (const [id, definition] of definitions)
+      this.schemas[renamed.get(id)!] = rewriteRefs(definition, renamed) as JsonSchema;
     return rewriteRefs(snakeSchema(root), renamed) as JsonSchema;
   }
 }
@@ -75,7 +84,9 @@ export function snakeSchema(node: JsonSchema): JsonSchema {
     } else if (DATA_KEYS.has(key)) {
       result[key] = value;
     } else if (Array.isArray(value)) {
-      result[key] = value.map((item) => (typeof item === 'object' && item !== null ? snakeSchema(item as JsonSchema) : item));
+      result[key] = value.map((item) =>
+        typeof item === 'object' && item !== null ? snakeSchema(item as JsonSchema) : item,
+      );
     } else if (typeof value === 'object' && value !== null) {
       result[key] = snakeSchema(value as JsonSchema);
     } else result[key] = value;

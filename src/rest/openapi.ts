@@ -39,8 +39,10 @@ function notes(operation: RegisteredOperation): string {
   const lines = [operation.description];
   if (operation.superuserOnly) lines.push('Superuser only.');
   if (operation.extended) lines.push('Carrier 321 only (501 for carrier_b lines).');
-  if (operation.rateLimit) lines.push(`Rate limit: ${operation.rateLimit.max} per ${operation.rateLimit.window} per user.`);
-  if (operation.transactionPrefix && operation.kind === 'mutation') lines.push(`Generated transaction ids start with \`${operation.transactionPrefix}\`.`);
+  if (operation.rateLimit)
+    lines.push(`Rate limit: ${operation.rateLimit.max} per ${operation.rateLimit.window} per user.`);
+  if (operation.transactionPrefix && operation.kind === 'mutation')
+    lines.push(`Generated transaction ids start with \`${operation.transactionPrefix}\`.`);
   lines.push(`GraphQL: the \`${operation.name}\` ${operation.kind}.`);
   return lines.join('\n\n');
 }
@@ -55,10 +57,25 @@ function describeOperation(operation: RegisteredOperation, components: SchemaCom
     .map((segment) => segment.slice(1, -1));
   const queryNames = binding.query ?? [];
   const parameters = [
-    ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: propertyOf(input, toCamelName(name)) ?? { type: 'string' } })),
-    ...queryNames.map((camel) => ({ name: toSnake(camel), in: 'query', required: isRequired(input, camel), schema: propertyOf(input, camel) ?? { type: 'string' } })),
+    ...pathNames.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: propertyOf(input, toCamelName(name)) ?? { type: 'string' },
+    })),
+    ...queryNames.map((camel) => ({
+      name: toSnake(camel),
+      in: 'query',
+      required: isRequired(input, camel),
+      schema: propertyOf(input, camel) ?? { type: 'string' },
+    })),
     // The parameter's own `example` is what Swagger UI pre-fills "Try it out" with.
-  ].map(({ schema, ...parameter }) => ({ ...parameter, description: schema.description, schema, example: Array.isArray(schema.examples) ? schema.examples[0] : undefined }));
+  ].map(({ schema, ...parameter }) => ({
+    ...parameter,
+    description: schema.description,
+    schema,
+    example: Array.isArray(schema.examples) ? schema.examples[0] : undefined,
+  }));
 
   const description: Record<string, unknown> = {
     operationId: operation.name,
@@ -71,11 +88,18 @@ function describeOperation(operation: RegisteredOperation, components: SchemaCom
   if (binding.method !== 'GET') {
     // The body carries every field that is neither a query parameter nor a path parameter,
     // except path parameters the body must repeat.
-    const outside = new Set([...queryNames.map(toSnake), ...pathNames.filter((name) => !(binding.bodyRepeats ?? []).map(toSnake).includes(name))]);
+    const outside = new Set([
+      ...queryNames.map(toSnake),
+      ...pathNames.filter((name) => !(binding.bodyRepeats ?? []).map(toSnake).includes(name)),
+    ]);
     const body = withoutProperties(input, outside);
     const example = composeExample(body, components.schemas) as Record<string, unknown> | undefined;
-    if (example && operation.transactionPrefix && operation.kind === 'mutation') example.transaction_id = transactionIdExample(operation.transactionPrefix);
-    description.requestBody = { required: true, content: { 'application/json': example ? { schema: body, example } : { schema: body } } };
+    if (example && operation.transactionPrefix && operation.kind === 'mutation')
+      example.transaction_id = transactionIdExample(operation.transactionPrefix);
+    description.requestBody = {
+      required: true,
+      content: { 'application/json': example ? { schema: body, example } : { schema: body } },
+    };
   }
   return description;
 }
@@ -90,7 +114,9 @@ const toCamelName = (snake: string) => snake.replace(/_([a-z0-9])/g, (_match, le
 
 function withoutProperties(schema: JsonSchema, names: Set<string>): JsonSchema {
   if (names.size === 0) return schema;
-  const properties = Object.fromEntries(Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).filter(([name]) => !names.has(name)));
+  const properties = Object.fromEntries(
+    Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}).filter(([name]) => !names.has(name)),
+  );
   const required = ((schema.required as string[] | undefined) ?? []).filter((name) => !names.has(name));
   return { ...schema, properties, ...(required.length > 0 ? { required } : { required: undefined }) };
 }
@@ -106,7 +132,11 @@ export function buildOpenApiDocument(operations: readonly RegisteredOperation[])
     if (!operation.rest) continue;
     (paths[operation.rest.path] ??= {})[operation.rest.method.toLowerCase()] = describeOperation(operation, components);
   }
-  const used = new Set(Object.values(paths).flatMap((methods) => Object.values(methods).map((operation) => (operation as { tags: string[] }).tags[0])));
+  const used = new Set(
+    Object.values(paths).flatMap((methods) =>
+      Object.values(methods).map((operation) => (operation as { tags: string[] }).tags[0]),
+    ),
+  );
   return JSON.parse(
     JSON.stringify({
       openapi: '3.1.0',
@@ -114,14 +144,21 @@ export function buildOpenApiDocument(operations: readonly RegisteredOperation[])
         title: 'line-gateway REST API',
         version: packageVersion(),
         description:
-          'The REST compatibility layer of line-gateway: the original service\'s paths, statuses and snake_case bodies, on the same operations as the GraphQL API at `/graphql`. ' +
-          'Every operation needs a bearer token (`npm run admin -- token issue <user>`). The examples use the sandbox carriers\' test values (docs/sandbox.md).',
+          "The REST compatibility layer of line-gateway: the original service's paths, statuses and snake_case bodies, on the same operations as the GraphQL API at `/graphql`. " +
+          "Every operation needs a bearer token (`npm run admin -- token issue <user>`). The examples use the sandbox carriers' test values (docs/sandbox.md).",
       },
       tags: TAGS.filter(([name]) => used.has(name)).map(([name, description]) => ({ name, description })),
       security: [{ bearerAuth: [] }],
       paths,
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A token issued by `npm run admin -- token issue <user>` or the issueToken mutation' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A token issued by `npm run admin -- token issue <user>` or the issueToken mutation',
+          },
+        },
         schemas: { ...components.schemas, ...errorSchemas },
       },
     }),

@@ -67,12 +67,16 @@ export type Lookup =
 /** Finds the route; like the original (FastAPI) service, a path missing or adding its trailing slash redirects. */
 export function lookup(routes: readonly RestRoute[], method: string, pathname: string): Lookup {
   const segments = pathname.split('/').slice(1);
-  const candidates = routes.map((route) => ({ route, params: matchPath(route, segments) })).filter((candidate) => candidate.params);
+  const candidates = routes
+    .map((route) => ({ route, params: matchPath(route, segments) }))
+    .filter((candidate) => candidate.params);
   const exact = candidates.find((candidate) => candidate.route.method === method);
   if (exact) return { kind: 'match', match: { route: exact.route, params: exact.params! } };
-  if (candidates.length > 0) return { kind: 'method-not-allowed', allowed: [...new Set(candidates.map((candidate) => candidate.route.method))] };
+  if (candidates.length > 0)
+    return { kind: 'method-not-allowed', allowed: [...new Set(candidates.map((candidate) => candidate.route.method))] };
   const toggled = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
   const toggledSegments = toggled.split('/').slice(1);
-  if (toggled !== '' && routes.some((route) => route.method === method && matchPath(route, toggledSegments))) return { kind: 'redirect', location: toggled };
+  if (toggled !== '' && routes.some((route) => route.method === method && matchPath(route, toggledSegments)))
+    return { kind: 'redirect', location: toggled };
   return { kind: 'not-found' };
 }

@@ -117,14 +117,19 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 
 function controlRoutes(controls: SandboxControls, server: { faults: FaultSettings }): SandboxRoute[] {
   return [
-    { method: 'GET', path: '/_sandbox/clock', handle: () => ({ status: 200, body: { now: controls.now().toISOString() } }) },
+    {
+      method: 'GET',
+      path: '/_sandbox/clock',
+      handle: () => ({ status: 200, body: { now: controls.now().toISOString() } }),
+    },
     {
       method: 'POST',
       path: '/_sandbox/clock',
       handle: ({ body }) => {
         const days = Number((body as { advance_days?: unknown } | undefined)?.advance_days ?? 0);
         const seconds = Number((body as { advance_seconds?: unknown } | undefined)?.advance_seconds ?? 0);
-        if (!Number.isFinite(days) || !Number.isFinite(seconds)) throw new SandboxBadRequest('advance_days and advance_seconds must be numbers');
+        if (!Number.isFinite(days) || !Number.isFinite(seconds))
+          throw new SandboxBadRequest('advance_days and advance_seconds must be numbers');
         controls.advanceClock(days * 86_400_000 + seconds * 1000);
         return { status: 200, body: { now: controls.now().toISOString() } };
       },
@@ -150,7 +155,12 @@ function controlRoutes(controls: SandboxControls, server: { faults: FaultSetting
 }
 
 function faultsToWire(faults: FaultSettings): Record<string, number> {
-  return { latency_ms: faults.latencyMs, error_rate: faults.errorRate, drop_rate: faults.dropRate, garbage_rate: faults.garbageRate };
+  return {
+    latency_ms: faults.latencyMs,
+    error_rate: faults.errorRate,
+    drop_rate: faults.dropRate,
+    garbage_rate: faults.garbageRate,
+  };
 }
 
 function parseFaults(body: unknown): FaultSettings {
@@ -179,7 +189,10 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
   const server = createServer((request, response) => {
     const send = (reply: JsonReply): void => {
       const payload = JSON.stringify(reply.body ?? null);
-      response.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+      response.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      });
       response.end(payload);
     };
 

@@ -36,16 +36,25 @@ export async function startSandboxCarriers(options: SandboxCarriersOptions): Pro
   const host = options.host ?? '127.0.0.1';
   const ports = { '321': options.ports?.['321'] ?? 0, carrier_b: options.ports?.carrier_b ?? 0 };
   for (const [carrier, port] of Object.entries(ports)) {
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`Sandbox port for carrier ${carrier} must be 0–65535`);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new RangeError(`Sandbox port for carrier ${carrier} must be 0–65535`);
   }
   const faults = options.faults ? { faults: options.faults } : {};
 
-  const cores = { '321': new SandboxCarrier({ carrier: '321' }), carrier_b: new SandboxCarrier({ carrier: 'carrier_b' }) };
+  const cores = {
+    '321': new SandboxCarrier({ carrier: '321' }),
+    carrier_b: new SandboxCarrier({ carrier: 'carrier_b' }),
+  };
   const servers: Record<CarrierId, SandboxServer> = {
     '321': createCarrier321SandboxServer({ core: cores['321'], credentials: options.credentials['321'], ...faults }),
-    carrier_b: createCarrierBSandboxServer({ core: cores.carrier_b, credentials: options.credentials.carrier_b, ...faults }),
+    carrier_b: createCarrierBSandboxServer({
+      core: cores.carrier_b,
+      credentials: options.credentials.carrier_b,
+      ...faults,
+    }),
   };
-  const closeAll = (): Promise<void> => Promise.all([servers['321'].close(), servers.carrier_b.close()]).then(() => undefined);
+  const closeAll = (): Promise<void> =>
+    Promise.all([servers['321'].close(), servers.carrier_b.close()]).then(() => undefined);
 
   let urls: Record<CarrierId, string>;
   try {
@@ -82,13 +91,17 @@ export function sandboxOptionsFromEnvironment(env: NodeJS.ProcessEnv = process.e
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value > 65_535) throw new RangeError(`Invalid ${name}: must be a port number from 0 to 65535`);
+    if (!/^\d+$/.test(raw) || value > 65_535)
+      throw new RangeError(`Invalid ${name}: must be a port number from 0 to 65535`);
     return value;
   };
   const defaults = DEFAULT_SANDBOX_CREDENTIALS;
   return {
     host: text('SANDBOX_HOST', '127.0.0.1'),
-    ports: { '321': port('SANDBOX_321_PORT', DEFAULT_SANDBOX_PORTS['321']), carrier_b: port('SANDBOX_CARRIER_B_PORT', DEFAULT_SANDBOX_PORTS.carrier_b) },
+    ports: {
+      '321': port('SANDBOX_321_PORT', DEFAULT_SANDBOX_PORTS['321']),
+      carrier_b: port('SANDBOX_CARRIER_B_PORT', DEFAULT_SANDBOX_PORTS.carrier_b),
+    },
     credentials: {
       '321': { apiKey: text('CARRIER_321_API_KEY', defaults['321'].apiKey) },
       carrier_b: {

@@ -42,7 +42,8 @@ interface SettingDefinition<V> {
   validate(value: unknown, current: SettingsValues): V;
 }
 
-const isCarrier = (value: unknown): value is CarrierId => typeof value === 'string' && (CARRIER_IDS as readonly string[]).includes(value);
+const isCarrier = (value: unknown): value is CarrierId =>
+  typeof value === 'string' && (CARRIER_IDS as readonly string[]).includes(value);
 
 function displayName(carrier: CarrierId): SettingDefinition<string> {
   return {
@@ -62,8 +63,12 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
     description: 'Default carrier for new users and plans',
     defaultValue: '321',
     validate(value, current) {
-      if (!isCarrier(value)) throw new SettingRuleViolation(`value must be one of ${CARRIER_IDS.map((id) => `"${id}"`).join(', ')} (a JSON string)`);
-      if (!current.carriers_enabled[value]) throw new SettingRuleViolation(`default_carrier cannot be set to disabled carrier ${value}`);
+      if (!isCarrier(value))
+        throw new SettingRuleViolation(
+          `value must be one of ${CARRIER_IDS.map((id) => `"${id}"`).join(', ')} (a JSON string)`,
+        );
+      if (!current.carriers_enabled[value])
+        throw new SettingRuleViolation(`default_carrier cannot be set to disabled carrier ${value}`);
       return value;
     },
   },
@@ -76,11 +81,14 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
       }
       const next = { ...current.carriers_enabled };
       for (const [carrier, enabled] of Object.entries(value)) {
-        if (!isCarrier(carrier)) throw new SettingRuleViolation(`unknown carrier ${JSON.stringify(carrier)} in carriers_enabled`);
-        if (typeof enabled !== 'boolean') throw new SettingRuleViolation(`carriers_enabled.${carrier} must be true or false`);
+        if (!isCarrier(carrier))
+          throw new SettingRuleViolation(`unknown carrier ${JSON.stringify(carrier)} in carriers_enabled`);
+        if (typeof enabled !== 'boolean')
+          throw new SettingRuleViolation(`carriers_enabled.${carrier} must be true or false`);
         next[carrier] = enabled;
       }
-      if (!CARRIER_IDS.some((carrier) => next[carrier])) throw new SettingRuleViolation('at least one carrier must stay enabled');
+      if (!CARRIER_IDS.some((carrier) => next[carrier]))
+        throw new SettingRuleViolation('at least one carrier must stay enabled');
       if (!next[current.default_carrier]) {
         throw new SettingRuleViolation(`the default carrier ${current.default_carrier} cannot be disabled`);
       }
@@ -103,7 +111,9 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
     defaultValue: 'enforced',
     validate(value) {
       if (!(LINE_OWNERSHIP_MODES as readonly unknown[]).includes(value)) {
-        throw new SettingRuleViolation(`value must be one of ${LINE_OWNERSHIP_MODES.map((mode) => `"${mode}"`).join(', ')} (a JSON string)`);
+        throw new SettingRuleViolation(
+          `value must be one of ${LINE_OWNERSHIP_MODES.map((mode) => `"${mode}"`).join(', ')} (a JSON string)`,
+        );
       }
       return value as LineOwnershipMode;
     },

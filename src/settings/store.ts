@@ -68,7 +68,9 @@ export class SettingsStore {
     try {
       decoded = JSON.parse(rawValue);
     } catch {
-      throw new SettingRuleViolation('value must be valid JSON (a string value needs its own quotes, e.g. "\\"321\\"")');
+      throw new SettingRuleViolation(
+        'value must be valid JSON (a string value needs its own quotes, e.g. "\\"321\\"")',
+      );
     }
     // Validate against fresh values, not the cache: rules compare settings with each other.
     this.cache.clear();

@@ -31,7 +31,10 @@ async function expectRefused(authorization: string | undefined, detail?: string 
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query: '{ me { name } }' }),
   });
-  const payload = (await response.json()) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  const payload = (await response.json()) as {
+    data?: unknown;
+    errors?: { message: string; extensions?: Record<string, unknown> }[];
+  };
   expect(response.status).toBe(401);
   expect(response.headers.get('www-authenticate')).toBe('Bearer');
   expect(noData(payload)).toBe(true);
@@ -61,34 +64,52 @@ describe('a token the gateway did not issue as it is', () => {
 
   it('is refused when signed with another secret', async () => {
     const { user, token } = await gateway.user();
-    await expectRefused(`Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { secret: 'another-secret-that-is-long-enough-0123456789' })}`, 'Invalid authentication credentials');
+    await expectRefused(
+      `Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { secret: 'another-secret-that-is-long-enough-0123456789' })}`,
+      'Invalid authentication credentials',
+    );
   });
 
   it('is refused unsigned (alg none), even with the claims of a real token', async () => {
     const { user, token } = await gateway.user();
-    await expectRefused(`Bearer ${unsignedToken({ sub: user.id, jti: jtiOf(token) })}`, 'Invalid authentication credentials');
+    await expectRefused(
+      `Bearer ${unsignedToken({ sub: user.id, jti: jtiOf(token) })}`,
+      'Invalid authentication credentials',
+    );
   });
 
   it('is refused when signed with RS256', async () => {
     const { user, token } = await gateway.user();
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await expectRefused(`Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { algorithm: 'RS256', key: privateKey })}`, 'Invalid authentication credentials');
+    await expectRefused(
+      `Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { algorithm: 'RS256', key: privateKey })}`,
+      'Invalid authentication credentials',
+    );
   });
 
   it('is refused when signed with the right secret but another HMAC algorithm (HS512)', async () => {
     const { user, token } = await gateway.user();
-    await expectRefused(`Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { algorithm: 'HS512', secret: TEST_JWT_SECRET })}`, 'Invalid authentication credentials');
+    await expectRefused(
+      `Bearer ${signToken({ sub: user.id, jti: jtiOf(token) }, { algorithm: 'HS512', secret: TEST_JWT_SECRET })}`,
+      'Invalid authentication credentials',
+    );
   });
 
   it('is refused when its jti was never issued', async () => {
     const { user } = await gateway.user();
-    await expectRefused(`Bearer ${signToken({ sub: user.id })}`, 'Token is unknown: its id (jti) was not issued by this gateway');
+    await expectRefused(
+      `Bearer ${signToken({ sub: user.id })}`,
+      'Token is unknown: its id (jti) was not issued by this gateway',
+    );
   });
 
   it("is refused when its jti belongs to another user's token", async () => {
     const { user } = await gateway.user();
     const { token: other } = await gateway.user();
-    await expectRefused(`Bearer ${signToken({ sub: user.id, jti: jtiOf(other) })}`, 'Invalid authentication credentials');
+    await expectRefused(
+      `Bearer ${signToken({ sub: user.id, jti: jtiOf(other) })}`,
+      'Invalid authentication credentials',
+    );
   });
 
   it('is accepted when hand-signed exactly as the gateway signs (the control case)', async () => {
@@ -116,10 +137,13 @@ describe('a token issued by the gateway and later withdrawn', () => {
   it('is refused at once after the revokeToken mutation, even when it was just used', async () => {
     const { token } = await gateway.user();
     expect((await gateway.graphql('{ me { name } }', { token })).errors).toBeUndefined();
-    const revoked = await gateway.graphql<{ revokeToken: { id: string } }>('mutation ($token: String!) { revokeToken(input: { token: $token }) { id } }', {
-      token: admin,
-      variables: { token: jtiOf(token) },
-    });
+    const revoked = await gateway.graphql<{ revokeToken: { id: string } }>(
+      'mutation ($token: String!) { revokeToken(input: { token: $token }) { id } }',
+      {
+        token: admin,
+        variables: { token: jtiOf(token) },
+      },
+    );
     expect(revoked.errors).toBeUndefined();
     expect(revoked.data?.revokeToken.id).toBe(jtiOf(token));
     await expectRefused(`Bearer ${token}`, 'Token has been revoked');
@@ -128,15 +152,21 @@ describe('a token issued by the gateway and later withdrawn', () => {
   it('is refused once its user is deactivated (updateUser active: false)', async () => {
     const { user, token } = await gateway.user();
     expect((await gateway.graphql('{ me { name } }', { token })).errors).toBeUndefined();
-    const update = await gateway.graphql('mutation ($name: String!) { updateUser(input: { name: $name, active: false }) { active } }', {
-      token: admin,
-      variables: { name: user.name },
-    });
+    const update = await gateway.graphql(
+      'mutation ($name: String!) { updateUser(input: { name: $name, active: false }) { active } }',
+      {
+        token: admin,
+        variables: { name: user.name },
+      },
+    );
     expect(update.errors).toBeUndefined();
     expect(update.data).toEqual({ updateUser: { active: false } });
     await expectRefused(`Bearer ${token}`, 'User is deactivated');
     // And no new token can be issued for them.
-    const issue = await gateway.graphql('mutation ($user: String!) { issueToken(input: { user: $user }) { token } }', { token: admin, variables: { user: user.name } });
+    const issue = await gateway.graphql('mutation ($user: String!) { issueToken(input: { user: $user }) { token } }', {
+      token: admin,
+      variables: { user: user.name },
+    });
     expect(errorOf(issue).message).toMatch(/deactivated/);
   });
 });
@@ -171,7 +201,10 @@ describe('what needs no token', () => {
   it('answers /healthz without a token', async () => {
     const health = await gateway.rest('GET', '/healthz');
     expect(health.status).toBe(200);
-    expect(health.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'ok', carrier_b: 'ok' } } });
+    expect(health.body).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'ok', carrier_b: 'ok' } },
+    });
   });
 
   it('refuses a real query sent with introspection as a whole: 401, no data', async () => {

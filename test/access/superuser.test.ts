@@ -25,13 +25,38 @@ describe('the table', () => {
   it('marks the spec superuser-only paths and the management fields superuser-only', () => {
     const names = superuserOnly.map((operation) => operation.name);
     expect(names).toEqual(
-      expect.arrayContaining(['settings', 'setting', 'updateSetting', 'carrierStatuses', 'createUser', 'updateUser', 'createPlan', 'updatePlan', 'authorizePlans', 'issueToken', 'revokeToken', 'users', 'plans']),
+      expect.arrayContaining([
+        'settings',
+        'setting',
+        'updateSetting',
+        'carrierStatuses',
+        'createUser',
+        'updateUser',
+        'createPlan',
+        'updatePlan',
+        'authorizePlans',
+        'issueToken',
+        'revokeToken',
+        'users',
+        'plans',
+      ]),
     );
-    const paths = superuserOnly.flatMap((operation) => (operation.rest ? [`${operation.rest.method} ${operation.rest.path}`] : []));
-    expect(paths).toEqual(expect.arrayContaining(['GET /settings/', 'GET /settings/{key}', 'PUT /settings/{key}', 'GET /settings/carriers/status']));
+    const paths = superuserOnly.flatMap((operation) =>
+      operation.rest ? [`${operation.rest.method} ${operation.rest.path}`] : [],
+    );
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /settings/',
+        'GET /settings/{key}',
+        'PUT /settings/{key}',
+        'GET /settings/carriers/status',
+      ]),
+    );
     // Paths written by other areas: superuser-only as soon as they exist.
     const spec = ['POST /sim/balance/adjust/', 'POST /sim/balance/adjust-multiple/', 'POST /sim/billing-code/change/'];
-    const all = operations.flatMap((operation) => (operation.rest ? [`${operation.rest.method} ${operation.rest.path}`] : []));
+    const all = operations.flatMap((operation) =>
+      operation.rest ? [`${operation.rest.method} ${operation.rest.path}`] : [],
+    );
     for (const path of spec.filter((candidate) => all.includes(candidate))) expect(paths).toContain(path);
   });
 
@@ -44,15 +69,18 @@ describe('the table', () => {
 const restRoutes = superuserOnly.filter((operation) => operation.rest).map((operation) => operation.rest!);
 
 describe('REST', () => {
-  it.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s answers 403 {detail} to a non-superuser', async (_name, route) => {
-    const path = route.path.replace('{key}', 'maintenance_mode').replace(/\{[a-z_]+\}/g, '3215550001');
-    const body = route.method === 'GET' ? undefined : {};
-    const refused = await gateway.rest(route.method, path, { token: plain, body });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual(FORBIDDEN_BODY);
-    // Without a token it is 401, not 403.
-    expect((await gateway.rest(route.method, path, { body })).status).toBe(401);
-  });
+  it.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s answers 403 {detail} to a non-superuser',
+    async (_name, route) => {
+      const path = route.path.replace('{key}', 'maintenance_mode').replace(/\{[a-z_]+\}/g, '3215550001');
+      const body = route.method === 'GET' ? undefined : {};
+      const refused = await gateway.rest(route.method, path, { token: plain, body });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual(FORBIDDEN_BODY);
+      // Without a token it is 401, not 403.
+      expect((await gateway.rest(route.method, path, { body })).status).toBe(401);
+    },
+  );
 
   it('changes nothing when a non-superuser PUTs a setting, even a valid one', async () => {
     const refused = await gateway.rest('PUT', '/settings/maintenance_mode', { token: plain, body: { value: 'true' } });
@@ -65,7 +93,14 @@ describe('REST', () => {
     expect((await gateway.rest('GET', '/settings/', { token: admin })).status).toBe(200);
     expect((await gateway.rest('GET', '/settings/default_carrier', { token: admin })).status).toBe(200);
     expect((await gateway.rest('GET', '/settings/carriers/status', { token: admin })).status).toBe(200);
-    expect((await gateway.rest('PUT', '/settings/carrier_321_display_name', { token: admin, body: { value: '"Carrier 321"' } })).status).toBe(200);
+    expect(
+      (
+        await gateway.rest('PUT', '/settings/carrier_321_display_name', {
+          token: admin,
+          body: { value: '"Carrier 321"' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -163,16 +198,28 @@ describe('GraphQL', () => {
 
   it('lets a superuser through the same management fields', async () => {
     const name = `made-${Date.now()}`;
-    const created = await gateway.graphql(`mutation { createUser(input: { name: "${name}" }) { name superuser active } }`, { token: admin });
+    const created = await gateway.graphql(
+      `mutation { createUser(input: { name: "${name}" }) { name superuser active } }`,
+      { token: admin },
+    );
     expect(created.errors).toBeUndefined();
     expect(created.data).toEqual({ createUser: { name, superuser: false, active: true } });
-    const plan = await gateway.graphql(`mutation { createPlan(input: { planId: "P-${name}", name: "Plan", carrierPlanId: "SOC1", carrier: CARRIER_B, price: 9.5 }) { planId carrier price } }`, {
-      token: admin,
-    });
+    const plan = await gateway.graphql(
+      `mutation { createPlan(input: { planId: "P-${name}", name: "Plan", carrierPlanId: "SOC1", carrier: CARRIER_B, price: 9.5 }) { planId carrier price } }`,
+      {
+        token: admin,
+      },
+    );
     expect(plan.data).toEqual({ createPlan: { planId: `P-${name}`, carrier: 'CARRIER_B', price: 9.5 } });
-    const authorized = await gateway.graphql(`mutation { authorizePlans(input: { user: "${name}", planIds: ["P-${name}"] }) { planId } }`, { token: admin });
+    const authorized = await gateway.graphql(
+      `mutation { authorizePlans(input: { user: "${name}", planIds: ["P-${name}"] }) { planId } }`,
+      { token: admin },
+    );
     expect(authorized.data).toEqual({ authorizePlans: [{ planId: `P-${name}` }] });
-    const issued = await gateway.graphql<{ issueToken: { token: string } }>(`mutation { issueToken(input: { user: "${name}", ttl: "1h" }) { token id expiresAt } }`, { token: admin });
+    const issued = await gateway.graphql<{ issueToken: { token: string } }>(
+      `mutation { issueToken(input: { user: "${name}", ttl: "1h" }) { token id expiresAt } }`,
+      { token: admin },
+    );
     const token = issued.data!.issueToken.token;
     const me = await gateway.graphql('{ me { name authorizedPlans { planId carrier } } }', { token });
     expect(me.data).toEqual({ me: { name, authorizedPlans: [{ planId: `P-${name}`, carrier: 'CARRIER_B' }] } });

@@ -15,7 +15,9 @@ const { LAYERS } = (await import(pathToFileURL(`${root}/eslint.config.js`).href)
 /** The layer rule's messages for `source` linted as if it were the file `filePath`. */
 async function layerErrors(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 const importing = (specifier: string) => `import { thing } from '${specifier}';\nexport const used = thing;\n`;
@@ -38,7 +40,10 @@ describe('layer order', () => {
   });
 
   it('refuses a type-only import the wrong way too', async () => {
-    const errors = await layerErrors('src/carriers/registry.ts', "import type { Services } from '../pipeline/services.js';\nexport type S = Services;\n");
+    const errors = await layerErrors(
+      'src/carriers/registry.ts',
+      "import type { Services } from '../pipeline/services.js';\nexport type S = Services;\n",
+    );
     expect(errors).toEqual([expect.stringContaining('carriers must not import pipeline')]);
   });
 

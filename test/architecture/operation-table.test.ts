@@ -7,11 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { operationNamed, operations, type OperationName } from '../../src/operations/index.js';
 
 const operationsDir = fileURLToPath(new URL('../../src/operations/', import.meta.url));
-const sourceFiles = readdirSync(operationsDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+const sourceFiles = readdirSync(operationsDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+  file.endsWith('.ts'),
+);
 
 /** A built row (defineOperation's result), not a spec: it has a runner. */
 const isRow = (value: unknown): value is { name: string; run: unknown } =>
-  typeof value === 'object' && value !== null && 'run' in value && typeof value.run === 'function' && 'name' in value && typeof value.name === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  'run' in value &&
+  typeof value.run === 'function' &&
+  'name' in value &&
+  typeof value.name === 'string';
 
 describe('operation table', () => {
   it('exports every row under its field name', async () => {
@@ -28,6 +35,7 @@ describe('operation table', () => {
   it('has unique field names, each found by operationNamed', () => {
     const names = operations.map((operation) => operation.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(operationNamed(name as OperationName)).toBe(operations.find((operation) => operation.name === name));
+    for (const name of names)
+      expect(operationNamed(name as OperationName)).toBe(operations.find((operation) => operation.name === name));
   });
 });

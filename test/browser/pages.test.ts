@@ -32,7 +32,11 @@ describe.skipIf(!available)('the pages in Chromium', () => {
   async function freshPage(): Promise<{ page: Page; outside(): string[]; failed(): string[] }> {
     const [outsideBefore, failedBefore] = [browser.outside.length, browser.failed.length];
     const page = await browser.context.newPage();
-    return { page, outside: () => browser.outside.slice(outsideBefore), failed: () => browser.failed.slice(failedBefore) };
+    return {
+      page,
+      outside: () => browser.outside.slice(outsideBefore),
+      failed: () => browser.failed.slice(failedBefore),
+    };
   }
 
   it('renders every REST operation offline, from the gateway alone', async () => {
@@ -42,8 +46,12 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     const answer = await page.goto(`${gateway.url}/docs`, { waitUntil: 'load' });
     expect(answer?.status()).toBe(200);
     const routes = compileRoutes(operations);
-    await page.waitForFunction((count) => document.querySelectorAll('.opblock').length === count, routes.length, { timeout: 60_000 });
-    const summaries = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((node) => node.getAttribute('data-path')));
+    await page.waitForFunction((count) => document.querySelectorAll('.opblock').length === count, routes.length, {
+      timeout: 60_000,
+    });
+    const summaries = await page.$$eval('.opblock-summary-path', (nodes) =>
+      nodes.map((node) => node.getAttribute('data-path')),
+    );
     expect(new Set(summaries)).toEqual(new Set(routes.map((route) => route.path)));
     expect(await page.locator('.btn.authorize').count()).toBe(1);
     expect(await page.locator('.errors-wrapper').count()).toBe(0);
@@ -76,7 +84,9 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const sizes: Promise<number>[] = [];
-    page.on('requestfinished', (request) => sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize)));
+    page.on('requestfinished', (request) =>
+      sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize)),
+    );
 
     const answer = await page.goto(`${gateway.url}/graphql`, { waitUntil: 'load' });
     expect(answer?.status()).toBe(200);
@@ -85,7 +95,9 @@ describe.skipIf(!available)('the pages in Chromium', () => {
     await page.locator('.graphiql-query-editor .monaco-editor .view-lines').waitFor();
     const interactiveMs = await page.evaluate(() => performance.now());
     const transferred = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
-    process.stdout.write(`GraphiQL page: ${transferred} bytes transferred, interactive after ~${Math.round(interactiveMs)} ms\n`);
+    process.stdout.write(
+      `GraphiQL page: ${transferred} bytes transferred, interactive after ~${Math.round(interactiveMs)} ms\n`,
+    );
 
     await page.getByRole('button', { name: /headers/i }).click();
     // GraphiQL's editors are Monaco; the tool pane holds the variables and headers editors, one hidden.

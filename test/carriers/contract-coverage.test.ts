@@ -18,12 +18,19 @@ import type { SandboxRoute } from '../../src/sandbox/http-kit.js';
 const ADAPTER_EXTRAS = ['carrier', 'extended', 'probe', 'close'];
 
 const sorted = (names: Iterable<string>): string[] => [...names].sort();
-const methodsOf = (object: object): string[] => sorted(Object.keys(object).filter((key) => typeof (object as Record<string, unknown>)[key] === 'function'));
+const methodsOf = (object: object): string[] =>
+  sorted(Object.keys(object).filter((key) => typeof (object as Record<string, unknown>)[key] === 'function'));
 
 // Adapters open no connection until a method is called; these are never called.
 const adapters = {
   '321': createCarrier321Adapter({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused', timeoutMs: 1000, retries: 0 }),
-  carrier_b: createCarrierBAdapter({ baseUrl: 'http://127.0.0.1:9', accountId: 'unused', apiSecret: 'unused', timeoutMs: 1000, retries: 0 }),
+  carrier_b: createCarrierBAdapter({
+    baseUrl: 'http://127.0.0.1:9',
+    accountId: 'unused',
+    apiSecret: 'unused',
+    timeoutMs: 1000,
+    retries: 0,
+  }),
 };
 afterAll(() => Promise.all([adapters['321'].close(), adapters.carrier_b.close()]));
 
@@ -79,7 +86,11 @@ describe("carrier 321's sandbox server", () => {
     const parameter = /^\{\w+\}$/;
     const matches = (route: SandboxRoute, method: string, segments: string[]): boolean => {
       const pattern = route.path.split('/').filter(Boolean);
-      return route.method === method && pattern.length === segments.length && pattern.every((part, i) => parameter.test(part) || part === segments[i]);
+      return (
+        route.method === method &&
+        pattern.length === segments.length &&
+        pattern.every((part, i) => parameter.test(part) || part === segments[i])
+      );
     };
     for (const [name, route] of table) {
       const concrete = route.path

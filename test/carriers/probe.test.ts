@@ -16,7 +16,13 @@ beforeEach(() => void carrier.requests.splice(0));
 
 const adapters = () => ({
   '321': createCarrier321Adapter({ baseUrl: carrier.url, apiKey: 'key-321', timeoutMs: 2000, retries: 2 }),
-  carrier_b: createCarrierBAdapter({ baseUrl: carrier.url, accountId: 'account', apiSecret: 'secret', timeoutMs: 2000, retries: 2 }),
+  carrier_b: createCarrierBAdapter({
+    baseUrl: carrier.url,
+    accountId: 'account',
+    apiSecret: 'secret',
+    timeoutMs: 2000,
+    retries: 2,
+  }),
 });
 
 describe('the wire request', () => {
@@ -35,15 +41,25 @@ describe('the wire request', () => {
     carrier.respondWith((body) => ({ status: 200, body: { requestId: body.requestId, result: {} } }));
     expect(await adapter.probe()).toBe('ok');
     expect(carrier.requests).toHaveLength(1);
-    expect(carrier.requests[0]).toMatchObject({ method: 'POST', url: '/rpc/v3', body: { method: 'Network.CheckCoverage', params: { postCode: '10001' } } });
-    expect(carrier.requests[0]!.headers.authorization).toBe(`Basic ${Buffer.from('account:secret').toString('base64')}`);
+    expect(carrier.requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/rpc/v3',
+      body: { method: 'Network.CheckCoverage', params: { postCode: '10001' } },
+    });
+    expect(carrier.requests[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from('account:secret').toString('base64')}`,
+    );
     await adapter.close();
   });
 });
 
 describe('classification', () => {
   const cases: [string, CannedReply, CarrierReadiness][] = [
-    ['a refusal still proves the carrier is up', { status: 422, body: { error: { code: '1001', description: 'no' } } }, 'ok'],
+    [
+      'a refusal still proves the carrier is up',
+      { status: 422, body: { error: { code: '1001', description: 'no' } } },
+      'ok',
+    ],
     ['401 is bad credentials', { status: 401, body: { auth_error: { reason: 'invalid_api_key' } } }, 'bad credentials'],
     ['a 5xx is unreachable', { status: 503, body: {} }, 'unreachable'],
     ['garbage with a 5xx is unreachable', { status: 502, body: '<html>bad gateway</html>' }, 'unreachable'],
@@ -61,7 +77,13 @@ describe('classification', () => {
   it('says unreachable when nothing listens', async () => {
     const closed = {
       '321': createCarrier321Adapter({ baseUrl: 'http://127.0.0.1:9', apiKey: 'key', timeoutMs: 2000, retries: 2 }),
-      carrier_b: createCarrierBAdapter({ baseUrl: 'http://127.0.0.1:9', accountId: 'a', apiSecret: 's', timeoutMs: 2000, retries: 2 }),
+      carrier_b: createCarrierBAdapter({
+        baseUrl: 'http://127.0.0.1:9',
+        accountId: 'a',
+        apiSecret: 's',
+        timeoutMs: 2000,
+        retries: 2,
+      }),
     };
     for (const adapter of Object.values(closed)) {
       expect(await adapter.probe()).toBe('unreachable');

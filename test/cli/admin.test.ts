@@ -52,9 +52,25 @@ beforeAll(async () => {
   const [alice, bob, plan] = await Promise.all([
     admin('user', 'create', 'alice', '--superuser'),
     admin('user', 'create', 'bob', '--carrier', 'carrier_b'),
-    admin('plan', 'create', 'BASIC', '--name', 'Basic 1GB', '--carrier-plan-id', 'BASIC1GB', '--carrier', '321', '--price', '15', '--description', 'Entry plan', '--wfc'),
+    admin(
+      'plan',
+      'create',
+      'BASIC',
+      '--name',
+      'Basic 1GB',
+      '--carrier-plan-id',
+      'BASIC1GB',
+      '--carrier',
+      '321',
+      '--price',
+      '15',
+      '--description',
+      'Entry plan',
+      '--wfc',
+    ),
   ]);
-  for (const result of [alice, bob, plan]) expect({ code: result.code, stderr: messageOf(result) }).toEqual({ code: 0, stderr: '' });
+  for (const result of [alice, bob, plan])
+    expect({ code: result.code, stderr: messageOf(result) }).toEqual({ code: 0, stderr: '' });
   gateway = await startTestGateway({ env: { DATABASE_URL: env.DATABASE_URL!, CACHE_TTL_MS: '0' } });
 }, 60_000);
 afterAll(async () => {
@@ -65,7 +81,9 @@ afterAll(async () => {
 describe('the documented commands', () => {
   it('created the users and the plan with every flag', async () => {
     const users = await gateway.app.services.directory.listUsers();
-    expect(users.map(({ name, superuser, carrierPreference, active }) => ({ name, superuser, carrierPreference, active }))).toEqual([
+    expect(
+      users.map(({ name, superuser, carrierPreference, active }) => ({ name, superuser, carrierPreference, active })),
+    ).toEqual([
       { name: 'alice', superuser: true, carrierPreference: null, active: true },
       { name: 'bob', superuser: false, carrierPreference: 'carrier_b', active: true },
     ]);
@@ -81,7 +99,10 @@ describe('the documented commands', () => {
   });
 
   it('authorizes a plan, issues a token the gateway accepts (through `npm run --silent admin`), and revokes it', async () => {
-    const [authorized, issued] = await Promise.all([admin('plan', 'authorize', 'bob', 'BASIC'), run('npm', ['run', '--silent', 'admin', '--', 'token', 'issue', 'bob', '--ttl', '12h'], env)]);
+    const [authorized, issued] = await Promise.all([
+      admin('plan', 'authorize', 'bob', 'BASIC'),
+      run('npm', ['run', '--silent', 'admin', '--', 'token', 'issue', 'bob', '--ttl', '12h'], env),
+    ]);
     expect(authorized.code).toBe(0);
     expect(JSON.parse(authorized.stdout)).toEqual([expect.objectContaining({ planId: 'BASIC' })]);
     expect({ code: issued.code, stderr: messageOf(issued) }).toEqual({ code: 0, stderr: '' });
@@ -91,7 +112,9 @@ describe('the documented commands', () => {
 
     const me = await gateway.graphql('{ me { name carrierPreference authorizedPlans { planId } } }', { token });
     expect(me.errors).toBeUndefined();
-    expect(me.data).toEqual({ me: { name: 'bob', carrierPreference: 'CARRIER_B', authorizedPlans: [{ planId: 'BASIC' }] } });
+    expect(me.data).toEqual({
+      me: { name: 'bob', carrierPreference: 'CARRIER_B', authorizedPlans: [{ planId: 'BASIC' }] },
+    });
     expect((await gateway.rest('GET', '/sim/usage/6465550001', { token })).status).not.toBe(401);
 
     const revoked = await admin('token', 'revoke', token);
@@ -126,7 +149,13 @@ describe('line ownership', () => {
     const line = await seedLine(gateway, { carrier: 'carrier_b', register: false });
     const assigned = await lineAdmin('assign', line.mdn, 'bob');
     expect({ code: assigned.code, stderr: messageOf(assigned) }).toEqual({ code: 0, stderr: '' });
-    expect(JSON.parse(assigned.stdout)).toEqual({ mdn: line.mdn, sim: line.sim, carrier: 'carrier_b', status: 'ACTIVE', owner: 'bob' });
+    expect(JSON.parse(assigned.stdout)).toEqual({
+      mdn: line.mdn,
+      sim: line.sim,
+      carrier: 'carrier_b',
+      status: 'ACTIVE',
+      owner: 'bob',
+    });
     const directory = gateway.app.services.directory;
     expect(await ownerOf(line.mdn)).toBe((await directory.userByName('bob')).id);
 
@@ -147,7 +176,10 @@ describe('line ownership', () => {
     [['unassign', '5550009876', '--carrier', 'carrier_x'], /^--carrier: carrier must be 321 or carrier_b$/],
   ])('refuses `line %j` with one clear message and records nothing', async (args, message) => {
     const result = await lineAdmin(...args);
-    expect({ code: result.code === 0 ? 0 : 'non-zero', stdout: result.stdout }).toEqual({ code: 'non-zero', stdout: '' });
+    expect({ code: result.code === 0 ? 0 : 'non-zero', stdout: result.stdout }).toEqual({
+      code: 'non-zero',
+      stdout: '',
+    });
     expect(messageOf(result)).toMatch(message);
     expect(await ownerOf('5550001234')).toBeUndefined();
     expect(await ownerOf('5550009876')).toBeUndefined();
@@ -163,7 +195,10 @@ describe('bad input', () => {
     [['user', 'create', 'erin', '--ttl', '3h'], /does not take --ttl/],
     [['plan', 'create', 'GOLD', '--name', 'Gold'], /--carrier-plan-id: Field required/],
     [['plan', 'create', 'GOLD', '--name', 'Gold', '--carrier-plan-id', 'G1', '--price', ''], /--price: /],
-    [['plan', 'create', 'GOLD', '--name', 'Gold', '--carrier-plan-id', 'G1', '--price=-1'], /--price: price must not be negative/],
+    [
+      ['plan', 'create', 'GOLD', '--name', 'Gold', '--carrier-plan-id', 'G1', '--price=-1'],
+      /--price: price must not be negative/,
+    ],
     [['plan', 'create', 'GOLD', '--name', 'Gold', '--carrier-plan-id', 'G1', '--unknown-flag'], /unknown-flag/],
     [['plan', 'authorize', 'bob', 'NOPE'], /No plan with plan_id "NOPE"/],
     [['token', 'issue', 'nobody'], /No user named "nobody"/],
@@ -172,7 +207,10 @@ describe('bad input', () => {
     [['frobnicate'], /Unknown command/],
   ])('`%j` exits non-zero with a clear message on stderr and changes nothing', async (args, message) => {
     const result = await admin(...args);
-    expect({ code: result.code === 0 ? 0 : 'non-zero', stdout: result.stdout }).toEqual({ code: 'non-zero', stdout: '' });
+    expect({ code: result.code === 0 ? 0 : 'non-zero', stdout: result.stdout }).toEqual({
+      code: 'non-zero',
+      stdout: '',
+    });
     expect(messageOf(result)).toMatch(message);
     // One clear message, not a stack trace.
     expect(messageOf(result)).not.toMatch(/\n\s+at /);
@@ -183,7 +221,10 @@ describe('bad input', () => {
   });
 
   it('names the variable when the environment is wrong (the compiled CLI, `node dist/cli/main.js`)', async () => {
-    const result = await run(process.execPath, ['dist/cli/main.js', 'user', 'list'], { ...env, DATABASE_URL: 'mysql://x' });
+    const result = await run(process.execPath, ['dist/cli/main.js', 'user', 'list'], {
+      ...env,
+      DATABASE_URL: 'mysql://x',
+    });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^Invalid DATABASE_URL: /);
@@ -200,8 +241,13 @@ describe('bad input', () => {
   it('prints every configuration variable for `config`', async () => {
     const result = await admin('config');
     expect(result.code).toBe(0);
-    const names = result.stdout.trim().split('\n').map((line) => line.split('\t')[0]);
-    expect(names).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'TOKEN_TTL', 'CACHE_TTL_MS', 'LOG_LEVEL']));
+    const names = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t')[0]);
+    expect(names).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'TOKEN_TTL', 'CACHE_TTL_MS', 'LOG_LEVEL']),
+    );
     expect(result.stdout).not.toContain(TEST_JWT_SECRET);
   });
 });

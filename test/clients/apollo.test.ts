@@ -23,7 +23,11 @@ function client(requests: string[]) {
     return fetch(input, init);
   };
   return new ApolloClient({
-    link: new HttpLink({ uri: `${gateway.url}/graphql`, headers: { authorization: `Bearer ${screen.token}` }, fetch: countingFetch }),
+    link: new HttpLink({
+      uri: `${gateway.url}/graphql`,
+      headers: { authorization: `Bearer ${screen.token}` },
+      fetch: countingFetch,
+    }),
     cache: new InMemoryCache({ typePolicies: apolloTypePolicies }),
   });
 }
@@ -38,9 +42,15 @@ describe('Apollo Client', () => {
     expect(first.data.lines[0].usage).toMatchObject({ status: 'SUCCESS', subscriberStatus: 'ACTIVE' });
 
     const cached = apollo.cache.extract() as Record<string, unknown>;
-    expect(Object.keys(cached).sort()).toEqual(['Line:' + screen.mdns[0], 'Line:' + screen.mdns[1], 'ROOT_QUERY'].sort());
+    expect(Object.keys(cached).sort()).toEqual(
+      ['Line:' + screen.mdns[0], 'Line:' + screen.mdns[1], 'ROOT_QUERY'].sort(),
+    );
 
-    const again = await apollo.query({ query: gql(ONE_LINE), variables: { mdn: screen.mdns[1] }, fetchPolicy: 'cache-only' });
+    const again = await apollo.query({
+      query: gql(ONE_LINE),
+      variables: { mdn: screen.mdns[1] },
+      fetchPolicy: 'cache-only',
+    });
     expect(again.data.line).toEqual(first.data.lines[1]);
     // cache-first also answers without a request.
     await apollo.query({ query: gql(ONE_LINE), variables: { mdn: screen.mdns[0] } });
@@ -49,7 +59,11 @@ describe('Apollo Client', () => {
 
   it('surfaces a refused line as partial data with errorPolicy all', async () => {
     const apollo = client([]);
-    const answer = await apollo.query({ query: gql(SCREEN), variables: { mdns: [screen.mdns[0], screen.foreign] }, errorPolicy: 'all' });
+    const answer = await apollo.query({
+      query: gql(SCREEN),
+      variables: { mdns: [screen.mdns[0], screen.foreign] },
+      errorPolicy: 'all',
+    });
     expect(answer.data.lines[0].usage.status).toBe('SUCCESS');
     expect(answer.data.lines[1].usage).toBeNull();
     expect(answer.errors?.map((error) => error.extensions?.code)).toContain('FORBIDDEN');

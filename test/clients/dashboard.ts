@@ -39,5 +39,9 @@ export async function seedScreen(gateway: TestGateway): Promise<Screen> {
     await gateway.app.services.lines.record({ ...line, owner });
     return line.mdn;
   };
-  return { token, mdns: [await owned(user.id, '321'), await owned(user.id, 'carrier_b')], foreign: await owned(other.user.id, '321') };
+  return {
+    token,
+    mdns: [await owned(user.id, '321'), await owned(user.id, 'carrier_b')],
+    foreign: await owned(other.user.id, '321'),
+  };
 }

@@ -23,7 +23,12 @@ async function audit() {
   const results = [];
   for (const check of serverAudits({ url: `${gateway.url}/graphql`, fetchFn: authorized })) {
     const result = await check.fn();
-    results.push({ id: check.id, name: check.name, status: result.status, reason: result.status === 'ok' ? '' : result.reason });
+    results.push({
+      id: check.id,
+      name: check.name,
+      status: result.status,
+      reason: result.status === 'ok' ? '' : result.reason,
+    });
   }
   return results;
 }
@@ -31,8 +36,11 @@ async function audit() {
 describe('graphql-http server audit', () => {
   it('passes every MUST', async () => {
     const results = await audit();
-    process.stdout.write(`graphql-http audit: ${results.filter((r) => r.status === 'ok').length}/${results.length} ok\n`);
-    for (const result of results.filter((r) => r.status !== 'ok')) process.stdout.write(`  ${result.status} ${result.name}: ${result.reason}\n`);
+    process.stdout.write(
+      `graphql-http audit: ${results.filter((r) => r.status === 'ok').length}/${results.length} ok\n`,
+    );
+    for (const result of results.filter((r) => r.status !== 'ok'))
+      process.stdout.write(`  ${result.status} ${result.name}: ${result.reason}\n`);
     expect(results.filter((result) => result.status === 'error')).toEqual([]);
     // Every SHOULD too: a client accepting only application/json gets its request errors as 200
     // (docs/clients.md), every other client the 4xx of a request refused as a whole.

@@ -21,10 +21,17 @@ interface Lines {
 
 describe('graphql-request', () => {
   it('returns the lines it may read beside a FORBIDDEN error for another user’s line', async () => {
-    const client = new GraphQLClient(`${gateway.url}/graphql`, { headers: { authorization: `Bearer ${screen.token}` }, errorPolicy: 'all' });
+    const client = new GraphQLClient(`${gateway.url}/graphql`, {
+      headers: { authorization: `Bearer ${screen.token}` },
+      errorPolicy: 'all',
+    });
     const answer = await client.rawRequest<Lines>(SCREEN, { mdns: [screen.mdns[0], screen.foreign] });
     expect(answer.status).toBe(200);
-    expect(answer.data.lines[0]).toMatchObject({ mdn: screen.mdns[0], carrier: 'CARRIER_321', usage: { status: 'SUCCESS' } });
+    expect(answer.data.lines[0]).toMatchObject({
+      mdn: screen.mdns[0],
+      carrier: 'CARRIER_321',
+      usage: { status: 'SUCCESS' },
+    });
     expect(answer.data.lines[1]).toMatchObject({ mdn: screen.foreign, carrier: null, usage: null });
     expect(new Set(answer.errors?.map((error) => error.extensions?.code))).toEqual(new Set(['FORBIDDEN']));
     expect(answer.errors?.every((error) => error.path?.[1] === 1)).toBe(true);

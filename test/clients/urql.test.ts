@@ -23,7 +23,9 @@ afterEach(() => {
 describe('urql Graphcache', () => {
   it('caches the dashboard screen with no warning and serves line(mdn) from it', async () => {
     const warnings: string[] = [];
-    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
+    vi.spyOn(console, 'warn').mockImplementation(
+      (...args: unknown[]) => void warnings.push(args.map(String).join(' ')),
+    );
     const requests: string[] = [];
     const client = new Client({
       url: `${gateway.url}/graphql`,
@@ -37,9 +39,15 @@ describe('urql Graphcache', () => {
     const first = await client.query(gql(SCREEN), { mdns: screen.mdns }).toPromise();
     expect(first.error).toBeUndefined();
     expect(first.data.lines).toHaveLength(2);
-    expect(first.data.lines[1]).toMatchObject({ id: screen.mdns[1], carrier: 'CARRIER_B', usage: { status: 'SUCCESS' } });
+    expect(first.data.lines[1]).toMatchObject({
+      id: screen.mdns[1],
+      carrier: 'CARRIER_B',
+      usage: { status: 'SUCCESS' },
+    });
 
-    const again = await client.query(gql(ONE_LINE), { mdn: screen.mdns[0] }, { requestPolicy: 'cache-only' }).toPromise();
+    const again = await client
+      .query(gql(ONE_LINE), { mdn: screen.mdns[0] }, { requestPolicy: 'cache-only' })
+      .toPromise();
     expect(again.data.line).toEqual(first.data.lines[0]);
     expect(requests).toHaveLength(1);
     expect(warnings).toEqual([]);
@@ -47,7 +55,9 @@ describe('urql Graphcache', () => {
 
   it('warns "Invalid key" without the shipped keys (the check above can fail)', async () => {
     const warnings: string[] = [];
-    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
+    vi.spyOn(console, 'warn').mockImplementation(
+      (...args: unknown[]) => void warnings.push(args.map(String).join(' ')),
+    );
     const client = new Client({
       url: `${gateway.url}/graphql`,
       exchanges: [cacheExchange({}), fetchExchange],

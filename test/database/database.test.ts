@@ -45,18 +45,28 @@ function sqliteFixture(): Fixture {
   const query = <T>(sql: string, ...params: unknown[]): T[] => {
     const db = new Sqlite(file);
     try {
-      return sql.trimStart().startsWith('SELECT') ? (db.prepare(sql).all(...params) as T[]) : (db.prepare(sql).run(...params), []);
+      return sql.trimStart().startsWith('SELECT')
+        ? (db.prepare(sql).all(...params) as T[])
+        : (db.prepare(sql).run(...params), []);
     } finally {
       db.close();
     }
   };
   return {
     url: `file:${file}`,
-    rows: async () => query<MigrationRow>('SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name'),
-    tamper: async (name) => void query('UPDATE "_prisma_migrations" SET checksum = ? WHERE migration_name = ?', 'f'.repeat(64), name),
+    rows: async () =>
+      query<MigrationRow>(
+        'SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
+      ),
+    tamper: async (name) =>
+      void query('UPDATE "_prisma_migrations" SET checksum = ? WHERE migration_name = ?', 'f'.repeat(64), name),
     columns: async () =>
-      query<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'`).flatMap(({ name }) =>
-        query<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, name).map((column) => `${name}.${column.name}`),
+      query<{ name: string }>(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'`,
+      ).flatMap(({ name }) =>
+        query<{ name: string }>(`SELECT name FROM pragma_table_info(?)`, name).map(
+          (column) => `${name}.${column.name}`,
+        ),
       ),
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -75,8 +85,15 @@ async function postgresFixture(): Promise<Fixture> {
   };
   return {
     url: schema.url,
-    rows: () => query<MigrationRow>('SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name'),
-    tamper: async (name) => void (await query('UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', ['f'.repeat(64), name])),
+    rows: () =>
+      query<MigrationRow>(
+        'SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
+      ),
+    tamper: async (name) =>
+      void (await query('UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [
+        'f'.repeat(64),
+        name,
+      ])),
     columns: async () =>
       (
         await query<{ column: string }>(
@@ -89,7 +106,11 @@ async function postgresFixture(): Promise<Fixture> {
 
 const sorted = (values: string[]) => [...values].sort();
 
-function migratorSuite(provider: DatabaseProvider, make: () => Promise<Fixture>, available: () => Promise<boolean>): void {
+function migratorSuite(
+  provider: DatabaseProvider,
+  make: () => Promise<Fixture>,
+  available: () => Promise<boolean>,
+): void {
   describe(`the migrator on ${provider}`, () => {
     let ready = false;
     const fixtures: Fixture[] = [];
@@ -132,15 +153,20 @@ function migratorSuite(provider: DatabaseProvider, make: () => Promise<Fixture>,
       const fixture = await fresh();
       await migrate(parseDatabaseUrl(fixture.url));
       await fixture.tamper(names[0]!);
-      await expect(migrate(parseDatabaseUrl(fixture.url))).rejects.toThrow(`Migration ${names[0]} was changed after it was applied; add a new migration instead`);
+      await expect(migrate(parseDatabaseUrl(fixture.url))).rejects.toThrow(
+        `Migration ${names[0]} was changed after it was applied; add a new migration instead`,
+      );
     });
 
     it('lets two migrators started at once on a fresh database both succeed with one set of rows', async (context) => {
       if (!ready) return context.skip('PostgreSQL is not available');
       const fixture = await fresh();
       // Separate processes, as two replicas starting together would be.
-      const results = await Promise.all([1, 2].map(() => run(process.execPath, ['test/database/migrate-child.mjs', fixture.url], {})));
-      for (const result of results) expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+      const results = await Promise.all(
+        [1, 2].map(() => run(process.execPath, ['test/database/migrate-child.mjs', fixture.url], {})),
+      );
+      for (const result of results)
+        expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
       const reports = results.map((result) => JSON.parse(result.stdout) as MigrationReport);
       expect(sorted(reports.flatMap((report) => report.applied))).toEqual(sorted(names));
       expect(sorted(reports.flatMap((report) => report.alreadyApplied))).toEqual(sorted(names));
@@ -149,7 +175,11 @@ function migratorSuite(provider: DatabaseProvider, make: () => Promise<Fixture>,
   });
 }
 
-migratorSuite('sqlite', async () => sqliteFixture(), async () => true);
+migratorSuite(
+  'sqlite',
+  async () => sqliteFixture(),
+  async () => true,
+);
 migratorSuite('postgresql', postgresFixture, postgresAvailable);
 
 describe('the two providers', () => {
@@ -159,7 +189,9 @@ describe('the two providers', () => {
     const { derivePostgresSchema } = (await import(script)) as { derivePostgresSchema(sqlite: string): string };
     const sqlite = readFileSync(join(REPO_ROOT, 'prisma/sqlite/schema.prisma'), 'utf8');
     const twin = readFileSync(join(REPO_ROOT, 'prisma/postgresql/schema.prisma'), 'utf8');
-    expect(twin, 'prisma/postgresql/schema.prisma is stale: run `node scripts/prisma-generate.mjs`').toBe(derivePostgresSchema(sqlite));
+    expect(twin, 'prisma/postgresql/schema.prisma is stale: run `node scripts/prisma-generate.mjs`').toBe(
+      derivePostgresSchema(sqlite),
+    );
     expect(twin).toContain('provider = "postgresql"');
     // The check is not vacuous: a change to the source changes the twin.
     expect(derivePostgresSchema(`${sqlite}\nmodel Extra {\n  id String @id\n}\n`)).not.toBe(twin);
@@ -185,7 +217,11 @@ describe('the PostgreSQL schema of a URL', () => {
   it('is ?schema=, else the search_path of ?options, else public', () => {
     expect(postgresSchema('postgres://u@h:5432/db?schema=tenant_a')).toBe('tenant_a');
     expect(postgresSchema(`postgres://u@h/db?options=${encodeURIComponent('-c search_path=test_1')}`)).toBe('test_1');
-    expect(postgresSchema(`postgres://u@h/db?options=${encodeURIComponent('-c statement_timeout=5000 -c search_path=s2,public')}`)).toBe('s2');
+    expect(
+      postgresSchema(
+        `postgres://u@h/db?options=${encodeURIComponent('-c statement_timeout=5000 -c search_path=s2,public')}`,
+      ),
+    ).toBe('s2');
     expect(postgresSchema('postgres://u@h/db')).toBe('public');
   });
 
@@ -240,26 +276,54 @@ describe('the pipeline on PostgreSQL', () => {
     expect(again.data?.suspendLine).toEqual({ status: 'FAILURE', message: 'Subscriber state not NEW or ACTIVE (935)' });
 
     const other = await seedUnknownLine(gateway);
-    const changed = await gateway.rest('POST', '/sim/plan/change/', { token, body: { mdn: other.mdn, new_plan_id: 'PREMIUM' } });
+    const changed = await gateway.rest('POST', '/sim/plan/change/', {
+      token,
+      body: { mdn: other.mdn, new_plan_id: 'PREMIUM' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.transaction_id).toMatch(/^PLAN_CHANGE_[0-9A-F]{12}$/);
-    const refused = await gateway.rest('POST', '/sim/plan/change/', { token, body: { mdn: other.mdn, new_plan_id: 'GOLD' } });
-    expect(refused.body).toEqual({ status: 'failure', message: 'Plan GOLD is not authorized for this user', code: 'HTTP_403' });
+    const refused = await gateway.rest('POST', '/sim/plan/change/', {
+      token,
+      body: { mdn: other.mdn, new_plan_id: 'GOLD' },
+    });
+    expect(refused.body).toEqual({
+      status: 'failure',
+      message: 'Plan GOLD is not authorized for this user',
+      code: 'HTTP_403',
+    });
 
     // The unique insert holds on PostgreSQL too: one of ten concurrent requests wins.
     const third = await seedUnknownLine(gateway);
     const id = `PG-RACE-${Date.now()}`;
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => gateway!.rest('POST', '/sim/suspend/', { token, body: { mdn: third.mdn, transaction_id: id } }).then((answer) => answer.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        gateway!
+          .rest('POST', '/sim/suspend/', { token, body: { mdn: third.mdn, transaction_id: id } })
+          .then((answer) => answer.status),
+      ),
+    );
     expect(sorted(statuses.map(String))).toEqual(['200', ...Array(9).fill('409')]);
-    const record = await gateway.graphql<{ transaction: { status: string } }>('query ($id: String!) { transaction(id: $id) { status } }', { token, variables: { id } });
+    const record = await gateway.graphql<{ transaction: { status: string } }>(
+      'query ($id: String!) { transaction(id: $id) { status } }',
+      { token, variables: { id } },
+    );
     expect(record.data?.transaction.status).toBe('SUCCESS');
 
     const settings = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/', { token: admin });
     expect(settings.body).toHaveLength(7);
-    expect((await gateway.rest('PUT', '/settings/maintenance_mode', { token: admin, body: { value: 'true' } })).status).toBe(200);
-    const blocked = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { token, variables: { mdn: line.mdn } });
+    expect(
+      (await gateway.rest('PUT', '/settings/maintenance_mode', { token: admin, body: { value: 'true' } })).status,
+    ).toBe(200);
+    const blocked = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', {
+      token,
+      variables: { mdn: line.mdn },
+    });
     expect(errorOf(blocked).code).toBe('MAINTENANCE');
-    expect((await gateway.rest('PUT', '/settings/maintenance_mode', { token: admin, body: { value: 'false' } })).status).toBe(200);
-    expect((await gateway.rest('PUT', '/settings/default_carrier', { token: admin, body: { value: '321' } })).status).toBe(422);
+    expect(
+      (await gateway.rest('PUT', '/settings/maintenance_mode', { token: admin, body: { value: 'false' } })).status,
+    ).toBe(200);
+    expect(
+      (await gateway.rest('PUT', '/settings/default_carrier', { token: admin, body: { value: '321' } })).status,
+    ).toBe(422);
   });
 });

@@ -12,7 +12,10 @@ function readmeRows(): Map<string, { defaultValue: string; meaning: string }> {
   for (const line of readFileSync(README, 'utf8').split('\n')) {
     const cells = /^\| `([A-Z0-9_]+)` \| (.*?) \| (.*) \|$/.exec(line);
     if (!cells) continue;
-    rows.set(cells[1]!, { defaultValue: cells[2] === '(unset)' ? '' : cells[2]!.replace(/^`|`$/g, ''), meaning: cells[3]! });
+    rows.set(cells[1]!, {
+      defaultValue: cells[2] === '(unset)' ? '' : cells[2]!.replace(/^`|`$/g, ''),
+      meaning: cells[3]!,
+    });
   }
   return rows;
 }
@@ -23,7 +26,10 @@ describe("README's configuration table", () => {
     const actual = describeConfig();
     expect([...documented.keys()].sort()).toEqual(actual.map((variable) => variable.name).sort());
     for (const variable of actual) {
-      expect(documented.get(variable.name), variable.name).toEqual({ defaultValue: variable.defaultValue, meaning: variable.description });
+      expect(documented.get(variable.name), variable.name).toEqual({
+        defaultValue: variable.defaultValue,
+        meaning: variable.description,
+      });
     }
   });
 });

@@ -21,7 +21,9 @@ describe('GraphQL examples in the docs', () => {
   });
 
   it.each(FILES)('%s: every example validates against the schema', (file) => {
-    const problems = examples(file).flatMap((example) => validate(buildSchema(), parse(example)).map((error) => `${error.message} in: ${example.slice(0, 60)}`));
+    const problems = examples(file).flatMap((example) =>
+      validate(buildSchema(), parse(example)).map((error) => `${error.message} in: ${example.slice(0, 60)}`),
+    );
     expect(problems).toEqual([]);
   });
 });

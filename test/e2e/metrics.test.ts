@@ -15,7 +15,7 @@ async function scrape(token?: string): Promise<{ status: number; text: string }>
 }
 
 describe('/metrics', () => {
-  it('needs the metrics token; user tokens, even a superuser\'s, are refused', async () => {
+  it("needs the metrics token; user tokens, even a superuser's, are refused", async () => {
     const { token } = await gateway.user();
     const { token: admin } = await gateway.user({ superuser: true });
     expect((await scrape()).status).toBe(401);

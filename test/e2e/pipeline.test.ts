@@ -34,12 +34,20 @@ describe('a query through both surfaces', () => {
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ mdn: line.mdn, sim: line.sim, status: 'ACTIVE' });
     expect(rest.body).toHaveProperty('balance_details.talk');
-    const graphql = await gateway.graphql<{ usage: Record<string, unknown> }>(`query ($mdn: String!) { usage(mdn: $mdn) { mdn sim status subscriberStatus balanceDetails { talk } } }`, {
-      token,
-      variables: { mdn: line.mdn },
-    });
+    const graphql = await gateway.graphql<{ usage: Record<string, unknown> }>(
+      `query ($mdn: String!) { usage(mdn: $mdn) { mdn sim status subscriberStatus balanceDetails { talk } } }`,
+      {
+        token,
+        variables: { mdn: line.mdn },
+      },
+    );
     expect(graphql.errors).toBeUndefined();
-    expect(graphql.data?.usage).toMatchObject({ mdn: line.mdn, sim: line.sim, status: 'SUCCESS', subscriberStatus: 'ACTIVE' });
+    expect(graphql.data?.usage).toMatchObject({
+      mdn: line.mdn,
+      sim: line.sim,
+      status: 'SUCCESS',
+      subscriberStatus: 'ACTIVE',
+    });
   });
 
   it('answers a carrier refusal with the failure body and the code in parentheses', async () => {
@@ -53,7 +61,9 @@ describe('a query through both surfaces', () => {
   it('refuses a malformed mdn with 422 in the FastAPI shape', async () => {
     const rest = await gateway.rest('GET', '/sim/usage/12ab', { token });
     expect(rest.status).toBe(422);
-    expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['path', 'mdn'], msg: 'mdn must be exactly 10 digits' }] });
+    expect(rest.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['path', 'mdn'], msg: 'mdn must be exactly 10 digits' }],
+    });
   });
 });
 
@@ -74,7 +84,10 @@ describe('a mutation through both surfaces', () => {
       { token, variables: { mdn: line.mdn } },
     );
     expect(again.errors).toBeUndefined();
-    expect(again.data?.suspendLine).toMatchObject({ status: 'FAILURE', message: 'Subscriber state not NEW or ACTIVE (935)' });
+    expect(again.data?.suspendLine).toMatchObject({
+      status: 'FAILURE',
+      message: 'Subscriber state not NEW or ACTIVE (935)',
+    });
   });
 
   it('answers 409 to a repeated transaction id, also when two requests race', async () => {
@@ -84,20 +97,34 @@ describe('a mutation through both surfaces', () => {
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 409)).toHaveLength(2);
     const conflict = answers.find((answer) => answer.status === 409)!;
-    expect(conflict.body).toEqual({ status: 'failure', message: `Transaction ID ${body.transaction_id} already exists`, code: 'HTTP_409' });
+    expect(conflict.body).toEqual({
+      status: 'failure',
+      message: `Transaction ID ${body.transaction_id} already exists`,
+      code: 'HTTP_409',
+    });
   });
 });
 
 describe('a plan-bearing mutation', () => {
   it('changes to an authorized plan and refuses an unauthorized one with the spec body', async () => {
     const line = await activeLine();
-    const ok = await gateway.rest('POST', '/sim/plan/change/', { token, body: { mdn: line.mdn, new_plan_id: 'PREMIUM' } });
+    const ok = await gateway.rest('POST', '/sim/plan/change/', {
+      token,
+      body: { mdn: line.mdn, new_plan_id: 'PREMIUM' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ status: 'success', mdn: line.mdn });
     expect(ok.body.transaction_id).toMatch(/^PLAN_CHANGE_[0-9A-F]{12}$/);
-    const refused = await gateway.rest('POST', '/sim/plan/change/', { token, body: { mdn: line.mdn, new_plan_id: 'GOLD' } });
+    const refused = await gateway.rest('POST', '/sim/plan/change/', {
+      token,
+      body: { mdn: line.mdn, new_plan_id: 'GOLD' },
+    });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ status: 'failure', message: 'Plan GOLD is not authorized for this user', code: 'HTTP_403' });
+    expect(refused.body).toEqual({
+      status: 'failure',
+      message: 'Plan GOLD is not authorized for this user',
+      code: 'HTTP_403',
+    });
   });
 });
 
@@ -105,12 +132,15 @@ describe('rate limits', () => {
   it('answers 429 with Retry-After once the per-minute budget is spent, on both surfaces', async () => {
     const { token: limited } = await gateway.user();
     const answers = [];
-    for (let i = 0; i < 20; i++) answers.push(await gateway.rest('POST', '/sim/suspend/', { token: limited, body: { mdn: '5550009999' } }));
+    for (let i = 0; i < 20; i++)
+      answers.push(await gateway.rest('POST', '/sim/suspend/', { token: limited, body: { mdn: '5550009999' } }));
     expect(answers.every((answer) => answer.status === 400)).toBe(true);
     const rest = await gateway.rest('POST', '/sim/suspend/', { token: limited, body: { mdn: '5550009999' } });
     expect(rest.status).toBe(429);
     expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
-    const graphql = await gateway.graphql(`mutation { suspendLine(input: { mdn: "5550009999" }) { status } }`, { token: limited });
+    const graphql = await gateway.graphql(`mutation { suspendLine(input: { mdn: "5550009999" }) { status } }`, {
+      token: limited,
+    });
     expect(statusesOf(graphql)).toEqual({ http: 200, rest: 429 });
     expect(graphql.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });
@@ -123,7 +153,10 @@ describe('GraphQL input that does not fit the schema', () => {
       { token, variables: { service: 'EVERYTHING' } },
     );
     expect(viaVariable.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    const inline = await gateway.graphql('mutation { suspendLine(input: { mdn: "3215550001", service: EVERYTHING }) { status } }', { token });
+    const inline = await gateway.graphql(
+      'mutation { suspendLine(input: { mdn: "3215550001", service: EVERYTHING }) { status } }',
+      { token },
+    );
     expect(inline.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 });
@@ -141,7 +174,10 @@ describe('carrier resolution for a plan change', () => {
       transactionId: `SEED_${sim}`,
     });
     await gateway.app.services.lines.record({ mdn: line.mdn, sim, carrier: 'carrier_b' });
-    const changed = await gateway.rest('POST', '/sim/plan/change/', { token, body: { mdn: line.mdn, new_plan_id: 'PREMIUM' } });
+    const changed = await gateway.rest('POST', '/sim/plan/change/', {
+      token,
+      body: { mdn: line.mdn, new_plan_id: 'PREMIUM' },
+    });
     expect(changed.status).toBe(200);
     const record = await gateway.app.services.transactions.find(String(changed.body.transaction_id));
     expect(record?.carrier).toBe('carrier_b');
@@ -154,15 +190,25 @@ describe('carrier failures on GraphQL', () => {
       'mutation { restoreLine(input: { mdn: "5550001111" }) { status message errorCode transactionId } }',
       { token },
     );
-    expect(answer.data?.restoreLine).toMatchObject({ status: 'FAILURE', errorCode: '918', message: expect.stringMatching(/\(918\)$/) });
-    const ok = await gateway.graphql<{ me: Record<string, unknown> }>('{ coverage(zipCode: "30301") { status errorCode } }', { token });
+    expect(answer.data?.restoreLine).toMatchObject({
+      status: 'FAILURE',
+      errorCode: '918',
+      message: expect.stringMatching(/\(918\)$/),
+    });
+    const ok = await gateway.graphql<{ me: Record<string, unknown> }>(
+      '{ coverage(zipCode: "30301") { status errorCode } }',
+      { token },
+    );
     expect(ok.data).toMatchObject({ coverage: { status: 'SUCCESS', errorCode: null } });
   });
 });
 
 describe('a GraphQL request with one refused field', () => {
   it('is a partial success: the other fields answer, HTTP 200, the refusal in errors', async () => {
-    const answer = await gateway.graphql<{ me: { name: string } | null; settings: unknown }>('{ me { name } settings { key } }', { token });
+    const answer = await gateway.graphql<{ me: { name: string } | null; settings: unknown }>(
+      '{ me { name } settings { key } }',
+      { token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.data?.me?.name).toMatch(/^user/);
     expect(answer.data?.settings).toBeNull();

@@ -42,7 +42,10 @@ beforeAll(async () => {
     stdio: 'ignore',
     detached: true,
   });
-  await Promise.all([waitFor(`http://127.0.0.1:${port321}/_sandbox/clock`), waitFor(`http://127.0.0.1:${portB}/_sandbox/clock`)]);
+  await Promise.all([
+    waitFor(`http://127.0.0.1:${port321}/_sandbox/clock`),
+    waitFor(`http://127.0.0.1:${portB}/_sandbox/clock`),
+  ]);
   const env = {
     CARRIER_321_URL: `http://127.0.0.1:${port321}`,
     CARRIER_321_API_KEY: 'sandbox-321-key',

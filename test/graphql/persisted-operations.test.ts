@@ -38,7 +38,8 @@ async function post(token: string, body: Record<string, unknown>): Promise<Answe
 }
 
 const byHash = (hash: string) => ({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
-const setOnly = (value: boolean) => gateway.rest('PUT', '/settings/persisted_operations_only', { token: superuser, body: { value: String(value) } });
+const setOnly = (value: boolean) =>
+  gateway.rest('PUT', '/settings/persisted_operations_only', { token: superuser, body: { value: String(value) } });
 
 beforeAll(async () => {
   // The script builds the list from a .graphql file written the way people write them.
@@ -60,19 +61,27 @@ afterAll(async () => {
 describe('by default (persisted_operations_only false)', () => {
   it('runs a listed operation by hash alone', async () => {
     const answer = await post(user, byHash(meHash));
-    expect(answer).toEqual({ status: 200, body: expect.objectContaining({ data: { me: { name: 'persisted-user' } } }) });
+    expect(answer).toEqual({
+      status: 200,
+      body: expect.objectContaining({ data: { me: { name: 'persisted-user' } } }),
+    });
   });
 
   it('answers an unknown hash with PERSISTED_QUERY_NOT_FOUND (so APQ clients send the document)', async () => {
     const answer = await post(user, byHash('0'.repeat(64)));
     expect(answer.status).toBe(400);
     expect(answer.body.data).toBeUndefined();
-    expect(answer.body.errors![0]).toMatchObject({ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } });
+    expect(answer.body.errors![0]).toMatchObject({
+      message: 'PersistedQueryNotFound',
+      extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' },
+    });
   });
 
   it('runs any document, with or without a hash', async () => {
     expect((await post(user, { query: '{ me { name } }' })).body.data).toEqual({ me: { name: 'persisted-user' } });
-    expect((await post(user, { query: '{ me { name } }', ...byHash(sha256Hex('{ me { name } }')) })).body.data).toEqual({ me: { name: 'persisted-user' } });
+    expect((await post(user, { query: '{ me { name } }', ...byHash(sha256Hex('{ me { name } }')) })).body.data).toEqual(
+      { me: { name: 'persisted-user' } },
+    );
   });
 });
 
@@ -81,11 +90,19 @@ describe('with persisted_operations_only true', () => {
   afterAll(async () => expect((await setOnly(false)).status).toBe(200));
 
   it('refuses a non-superuser’s document whole: 403 PERSISTED_QUERY_REQUIRED', async () => {
-    for (const body of [{ query: '{ me { name } }' }, { query: '{ me { name } }', ...byHash(sha256Hex('{ me { name } }')) }]) {
+    for (const body of [
+      { query: '{ me { name } }' },
+      { query: '{ me { name } }', ...byHash(sha256Hex('{ me { name } }')) },
+    ]) {
       const answer = await post(user, body);
       expect(answer.status).toBe(403);
       expect(answer.body.data).toBeUndefined();
-      expect(answer.body.errors).toEqual([{ message: expect.stringContaining('Only persisted operations'), extensions: expect.objectContaining({ code: 'PERSISTED_QUERY_REQUIRED', status: 403 }) }]);
+      expect(answer.body.errors).toEqual([
+        {
+          message: expect.stringContaining('Only persisted operations'),
+          extensions: expect.objectContaining({ code: 'PERSISTED_QUERY_REQUIRED', status: 403 }),
+        },
+      ]);
     }
   });
 
@@ -101,7 +118,11 @@ describe('with persisted_operations_only true', () => {
 
   it('still answers an anonymous request 401, by listed hash or by document', async () => {
     for (const body of [byHash(meHash), { query: '{ me { name } }' }]) {
-      const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(response.status).toBe(401);
     }
   });
@@ -115,10 +136,18 @@ describe('Apollo Client’s persisted-queries link', () => {
       sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
       return fetch(input, init);
     };
-    const http = new HttpLink({ uri: `${gateway.url}/graphql`, headers: { authorization: `Bearer ${token}` }, fetch: fetchAndRecord });
+    const http = new HttpLink({
+      uri: `${gateway.url}/graphql`,
+      headers: { authorization: `Bearer ${token}` },
+      fetch: fetchAndRecord,
+    });
     const link = createPersistedQueryLink({ sha256: async (text: string) => sha256Hex(text) }).concat(http);
     // No __typename added: the document it hashes is then exactly the listed one.
-    const client = new ApolloClient({ link, cache: new InMemoryCache({ addTypename: false }), defaultOptions: { query: { fetchPolicy: 'no-cache' } } });
+    const client = new ApolloClient({
+      link,
+      cache: new InMemoryCache({ addTypename: false }),
+      defaultOptions: { query: { fetchPolicy: 'no-cache' } },
+    });
     return { client, sent };
   }
 
@@ -137,9 +166,15 @@ describe('Apollo Client’s persisted-queries link', () => {
 
 describe('the setting', () => {
   it('accepts only true or false', async () => {
-    const answer = await gateway.rest('PUT', '/settings/persisted_operations_only', { token: superuser, body: { value: '"yes"' } });
+    const answer = await gateway.rest('PUT', '/settings/persisted_operations_only', {
+      token: superuser,
+      body: { value: '"yes"' },
+    });
     expect(answer.status).toBe(422);
-    expect((await gateway.rest<{ value: string }>('GET', '/settings/persisted_operations_only', { token: superuser })).body.value).toBe('false');
+    expect(
+      (await gateway.rest<{ value: string }>('GET', '/settings/persisted_operations_only', { token: superuser })).body
+        .value,
+    ).toBe('false');
   });
 });
 
@@ -152,13 +187,25 @@ describe('a bad allow-list stops the start', () => {
   ])('%s', async (_name, text, message) => {
     const file = join(dir, `bad-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, text);
-    const env = { DATABASE_URL: `file:${join(dir, 'never.db')}`, DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', PERSISTED_OPERATIONS_FILE: file };
+    const env = {
+      DATABASE_URL: `file:${join(dir, 'never.db')}`,
+      DATA_DIR: dir,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      PERSISTED_OPERATIONS_FILE: file,
+    };
     await expect(startApplication(loadConfig(env), { env })).rejects.toThrow(PersistedOperationsError);
     await expect(startApplication(loadConfig(env), { env })).rejects.toThrow(message);
   });
 
   it('a missing file', async () => {
-    const env = { DATABASE_URL: `file:${join(dir, 'never.db')}`, DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', PERSISTED_OPERATIONS_FILE: join(dir, 'absent.json') };
+    const env = {
+      DATABASE_URL: `file:${join(dir, 'never.db')}`,
+      DATA_DIR: dir,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'silent',
+      PERSISTED_OPERATIONS_FILE: join(dir, 'absent.json'),
+    };
     await expect(startApplication(loadConfig(env), { env })).rejects.toThrow(/cannot be read \(ENOENT\)/);
   });
 });

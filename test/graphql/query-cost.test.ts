@@ -7,17 +7,24 @@ import { queryCost } from '../../src/graphql/query-cost.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 
 const schema = buildSchema();
-const cost = (query: string, variables?: Record<string, unknown>, operationName?: string) => queryCost(schema, parse(query), variables, operationName);
+const cost = (query: string, variables?: Record<string, unknown>, operationName?: string) =>
+  queryCost(schema, parse(query), variables, operationName);
 
 describe('queryCost', () => {
   it.each([
     ['{ me { name } __typename }', 0],
     ['{ transaction(id: "X") { status } settings { key } }', 0],
     ['{ usage(mdn: "3215550001") { status } }', 1],
-    ['{ a: usage(mdn: "3215550001") { status } b: usage(mdn: "3215550002") { status } coverage(zipCode: "30301") { status } }', 3],
+    [
+      '{ a: usage(mdn: "3215550001") { status } b: usage(mdn: "3215550002") { status } coverage(zipCode: "30301") { status } }',
+      3,
+    ],
     ['mutation { suspendLine(input: { mdn: "3215550001" }) { status } }', 1],
     ['{ line(mdn: "3215550001") { mdn carrier usage { status } service { status } simDetails { status } } }', 3],
-    ['{ lines(mdns: ["3215550001", "3215550002", "3215550003"]) { mdn carrier usage { status } networkStatus { status } } }', 6],
+    [
+      '{ lines(mdns: ["3215550001", "3215550002", "3215550003"]) { mdn carrier usage { status } networkStatus { status } } }',
+      6,
+    ],
     ['{ lines(mdns: "3215550001") { usage { status } } }', 1],
     ['{ lines(mdns: []) { usage { status } } }', 0],
   ])('prices %s at %i', (query, expected) => {
@@ -25,7 +32,8 @@ describe('queryCost', () => {
   });
 
   it('reads the MDNs from variables (missing means none)', () => {
-    const query = 'query ($mdns: [String!]!) { lines(mdns: $mdns) { usage { status } ... on Line { service { status } } } }';
+    const query =
+      'query ($mdns: [String!]!) { lines(mdns: $mdns) { usage { status } ... on Line { service { status } } } }';
     expect(cost(query, { mdns: ['3215550001', '3215550002', '3215550003', '3215550004'] })).toBe(8);
     expect(cost(query, { mdns: '3215550001' })).toBe(2);
     expect(cost(query, {})).toBe(0);
@@ -40,13 +48,21 @@ describe('queryCost', () => {
 
   it('prices fragments that spread each other twice over in linear time', () => {
     const depth = 40;
-    const fragments = Array.from({ length: depth }, (_, i) => `fragment F${i} on Query { a: usage(mdn: "3215550001") { status } ${i + 1 < depth ? `...F${i + 1} b: line(mdn: "3215550001") { ...L${i + 1} }` : ''} }`);
+    const fragments = Array.from(
+      { length: depth },
+      (_, i) =>
+        `fragment F${i} on Query { a: usage(mdn: "3215550001") { status } ${i + 1 < depth ? `...F${i + 1} b: line(mdn: "3215550001") { ...L${i + 1} }` : ''} }`,
+    );
     const lines = Array.from({ length: depth }, (_, i) => `fragment L${i} on Line { usage { status } }`);
     // Each F spreads the next once and adds 1 (a) + 1 (b's line usage): 2 per level, minus the last b.
     expect(cost(`{ ...F0 } ${fragments.join(' ')} ${lines.join(' ')}`)).toBe(2 * depth - 1);
     // Each D spreads the next twice: 2^39 spreads of the last one. GraphQL would merge the
     // repeats; the price counts each (conservative), and is found without walking them all.
-    const doubling = Array.from({ length: depth }, (_, i) => `fragment D${i} on Query { ${i + 1 < depth ? `...D${i + 1} ...D${i + 1}` : 'usage(mdn: "3215550001") { status }'} }`);
+    const doubling = Array.from(
+      { length: depth },
+      (_, i) =>
+        `fragment D${i} on Query { ${i + 1 < depth ? `...D${i + 1} ...D${i + 1}` : 'usage(mdn: "3215550001") { status }'} }`,
+    );
     expect(cost(`{ ...D0 } ${doubling.join(' ')}`)).toBe(2 ** (depth - 1));
   });
 });

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 const Tier = z.enum(['gold', 'silver-plus']).meta({ id: 'ProbeTier', description: 'How much the probe may spend' });
-const Balance = z.object({ uom: z.string().describe('Unit of measure'), amount: z.number().describe('How much is left') }).meta({ id: 'ProbeBalance' });
+const Balance = z
+  .object({ uom: z.string().describe('Unit of measure'), amount: z.number().describe('How much is left') })
+  .meta({ id: 'ProbeBalance' });
 const Record_ = z
   .object({
     name: z.string().describe('What the probe is called'),
@@ -20,7 +22,9 @@ const Record_ = z
     balances: z.array(Balance).describe('Each balance'),
   })
   .meta({ id: 'ProbeRecord', description: 'A made-up record' });
-const Result = z.object({ status: z.string(), message: z.string().describe('What happened') }).meta({ id: 'ProbeResult' });
+const Result = z
+  .object({ status: z.string(), message: z.string().describe('What happened') })
+  .meta({ id: 'ProbeResult' });
 const Either = z.union([z.object({ left: z.string() }), z.object({ right: z.number() })]).meta({ id: 'ProbeEither' });
 const Input = z.object({
   name: z.string().describe('The name to find'),
@@ -42,7 +46,12 @@ beforeAll(async () => {
     return {
       probe: field({
         type: outputType(Record_, 'Probe'),
-        args: Object.fromEntries(argumentTypes(Input, 'probe').map((arg) => [arg.key, t.arg({ type: arg.type, required: arg.required, description: arg.description } as never)])),
+        args: Object.fromEntries(
+          argumentTypes(Input, 'probe').map((arg) => [
+            arg.key,
+            t.arg({ type: arg.type, required: arg.required, description: arg.description } as never),
+          ]),
+        ),
         resolve: () => null,
       }),
       probeResult: field({ type: outputType(Result, 'Unused'), resolve: () => null }),
@@ -50,7 +59,11 @@ beforeAll(async () => {
     };
   });
   builder.mutationField('probeChange', (t) =>
-    t.field({ type: 'Boolean', args: { input: t.arg({ type: inputRef(Input, 'ProbeChangeInput', 'What to change') as never, required: true }) }, resolve: () => true }),
+    t.field({
+      type: 'Boolean',
+      args: { input: t.arg({ type: inputRef(Input, 'ProbeChangeInput', 'What to change') as never, required: true }) },
+      resolve: () => true,
+    }),
   );
   schema = builder.toSchema();
 });
@@ -98,7 +111,13 @@ enum ProbeTier {
 
   it('gives a result (status and message) the OperationStatus enum, subscriberStatus and errorCode', () => {
     const result = printed('ProbeResult');
-    for (const field of ['errorCode: String\n', 'message: String!', 'status: OperationStatus!', 'subscriberStatus: String\n']) expect(result).toContain(field);
+    for (const field of [
+      'errorCode: String\n',
+      'message: String!',
+      'status: OperationStatus!',
+      'subscriberStatus: String\n',
+    ])
+      expect(result).toContain(field);
   });
 
   it('merges a union of objects into one object type whose members are all nullable', () => {
@@ -107,7 +126,12 @@ enum ProbeTier {
 
   it('derives arguments and input objects: required unless optional, lists of enums, descriptions', () => {
     const query = printType(schema.getQueryType()!);
-    for (const argument of ['"""limit"""\n    limit: Int\n', '"""The name to find"""\n    name: String!', '"""Any of these tiers"""\n    tiers: [ProbeTier!]\n']) expect(query).toContain(argument);
+    for (const argument of [
+      '"""limit"""\n    limit: Int\n',
+      '"""The name to find"""\n    name: String!',
+      '"""Any of these tiers"""\n    tiers: [ProbeTier!]\n',
+    ])
+      expect(query).toContain(argument);
     expect(query).toContain('): ProbeRecord\n');
     expect(printed('ProbeChangeInput')).toBe(`"""What to change"""
 input ProbeChangeInput {

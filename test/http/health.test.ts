@@ -42,7 +42,10 @@ describe('with every dependency up', () => {
     expect(live.body).toEqual({ status: 'ok' });
     const ready = await gateway.rest<Readiness>('GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'ok', carrier_b: 'ok' } } });
+    expect(ready.body).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'ok', carrier_b: 'ok' } },
+    });
   });
 
   it('keeps /healthz as an alias of /readyz', async () => {
@@ -60,29 +63,42 @@ describe('with a carrier down', () => {
   afterAll(() => sandboxes.close());
 
   it('names a carrier whose credentials are refused, and never the credentials or its URL', async () => {
-    await withGateway({ CARRIER_321_URL: sandboxes.urls['321'], CARRIER_321_API_KEY: 'not-the-sandbox-key' }, async (gateway) => {
-      const ready = await gateway.rest<Readiness>('GET', '/readyz');
-      expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'bad credentials', carrier_b: 'ok' } } });
-      const text = JSON.stringify(ready.body);
-      expect(text).not.toContain('not-the-sandbox-key');
-      expect(text).not.toContain(sandboxes.urls['321']);
-      // Still alive: an orchestrator must not restart it for a carrier's sake.
-      expect((await gateway.rest('GET', '/livez')).status).toBe(200);
-    });
+    await withGateway(
+      { CARRIER_321_URL: sandboxes.urls['321'], CARRIER_321_API_KEY: 'not-the-sandbox-key' },
+      async (gateway) => {
+        const ready = await gateway.rest<Readiness>('GET', '/readyz');
+        expect(ready.status).toBe(503);
+        expect(ready.body).toEqual({
+          status: 'unavailable',
+          checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'bad credentials', carrier_b: 'ok' } },
+        });
+        const text = JSON.stringify(ready.body);
+        expect(text).not.toContain('not-the-sandbox-key');
+        expect(text).not.toContain(sandboxes.urls['321']);
+        // Still alive: an orchestrator must not restart it for a carrier's sake.
+        expect((await gateway.rest('GET', '/livez')).status).toBe(200);
+      },
+    );
   });
 
   it('is ready with the right credentials on the same carrier URL', async () => {
-    await withGateway({ CARRIER_321_URL: sandboxes.urls['321'], CARRIER_321_API_KEY: DEFAULT_SANDBOX_CREDENTIALS['321'].apiKey }, async (gateway) => {
-      const ready = await gateway.rest<Readiness>('GET', '/readyz');
-      expect(ready.status).toBe(200);
-      expect(ready.body.checks.carriers).toEqual({ '321': 'ok', carrier_b: 'ok' });
-    });
+    await withGateway(
+      { CARRIER_321_URL: sandboxes.urls['321'], CARRIER_321_API_KEY: DEFAULT_SANDBOX_CREDENTIALS['321'].apiKey },
+      async (gateway) => {
+        const ready = await gateway.rest<Readiness>('GET', '/readyz');
+        expect(ready.status).toBe(200);
+        expect(ready.body.checks.carriers).toEqual({ '321': 'ok', carrier_b: 'ok' });
+      },
+    );
   });
 
   it('names a carrier_b whose secret is refused', async () => {
     await withGateway(
-      { CARRIER_B_URL: sandboxes.urls.carrier_b, CARRIER_B_ACCOUNT_ID: DEFAULT_SANDBOX_CREDENTIALS.carrier_b.accountId, CARRIER_B_API_SECRET: 'wrong-secret' },
+      {
+        CARRIER_B_URL: sandboxes.urls.carrier_b,
+        CARRIER_B_ACCOUNT_ID: DEFAULT_SANDBOX_CREDENTIALS.carrier_b.accountId,
+        CARRIER_B_API_SECRET: 'wrong-secret',
+      },
       async (gateway) => {
         const ready = await gateway.rest<Readiness>('GET', '/readyz');
         expect(ready.status).toBe(503);
@@ -93,11 +109,14 @@ describe('with a carrier down', () => {
   });
 
   it('names an unreachable carrier (nothing listening)', async () => {
-    await withGateway({ CARRIER_B_URL: CLOSED_PORT_URL, CARRIER_B_ACCOUNT_ID: 'account', CARRIER_B_API_SECRET: 'secret' }, async (gateway) => {
-      const ready = await gateway.rest<Readiness>('GET', '/readyz');
-      expect(ready.status).toBe(503);
-      expect(ready.body.checks.carriers).toEqual({ '321': 'ok', carrier_b: 'unreachable' });
-    });
+    await withGateway(
+      { CARRIER_B_URL: CLOSED_PORT_URL, CARRIER_B_ACCOUNT_ID: 'account', CARRIER_B_API_SECRET: 'secret' },
+      async (gateway) => {
+        const ready = await gateway.rest<Readiness>('GET', '/readyz');
+        expect(ready.status).toBe(503);
+        expect(ready.body.checks.carriers).toEqual({ '321': 'ok', carrier_b: 'unreachable' });
+      },
+    );
   });
 
   it('names a carrier without credentials', async () => {
@@ -130,7 +149,11 @@ describe('with Redis configured', () => {
     await withGateway({ REDIS_URL: 'redis://127.0.0.1:9', READINESS_TIMEOUT_MS: '500' }, async (gateway) => {
       const ready = await gateway.rest<Readiness>('GET', '/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body.checks).toMatchObject({ database: 'ok', redis: 'unreachable', carriers: { '321': 'ok', carrier_b: 'ok' } });
+      expect(ready.body.checks).toMatchObject({
+        database: 'ok',
+        redis: 'unreachable',
+        carriers: { '321': 'ok', carrier_b: 'ok' },
+      });
       expect((await gateway.rest('GET', '/livez')).status).toBe(200);
     });
   });
@@ -140,19 +163,27 @@ describe('the readiness cache', () => {
   it('probes a carrier once per period however many checks arrive, and again after it', async () => {
     const carrier = await startRecordingServer(() => ({ status: 200, body: { zip_code: '10001' } }));
     try {
-      await withGateway({ CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', READINESS_CACHE_MS: '60000' }, async (gateway) => {
-        const answers = await Promise.all(Array.from({ length: 20 }, () => gateway.rest<Readiness>('GET', '/readyz')));
-        await gateway.rest('GET', '/healthz');
-        expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
-        expect(carrier.requests).toHaveLength(1);
-        expect(carrier.requests[0]).toMatchObject({ method: 'GET', url: '/v1/coverage/10001' });
-        expect(carrier.requests[0]!.headers['x-api-key']).toBe('key');
-      });
+      await withGateway(
+        { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', READINESS_CACHE_MS: '60000' },
+        async (gateway) => {
+          const answers = await Promise.all(
+            Array.from({ length: 20 }, () => gateway.rest<Readiness>('GET', '/readyz')),
+          );
+          await gateway.rest('GET', '/healthz');
+          expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+          expect(carrier.requests).toHaveLength(1);
+          expect(carrier.requests[0]).toMatchObject({ method: 'GET', url: '/v1/coverage/10001' });
+          expect(carrier.requests[0]!.headers['x-api-key']).toBe('key');
+        },
+      );
       const uncached = carrier.requests.length;
-      await withGateway({ CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', READINESS_CACHE_MS: '0' }, async (gateway) => {
-        await gateway.rest('GET', '/readyz');
-        await gateway.rest('GET', '/readyz');
-      });
+      await withGateway(
+        { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', READINESS_CACHE_MS: '0' },
+        async (gateway) => {
+          await gateway.rest('GET', '/readyz');
+          await gateway.rest('GET', '/readyz');
+        },
+      );
       expect(carrier.requests.length - uncached).toBe(2);
     } finally {
       await carrier.close();
@@ -165,14 +196,19 @@ describe('the readiness cache', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-      await withGateway({ CARRIER_321_URL: url, CARRIER_321_API_KEY: 'key', READINESS_TIMEOUT_MS: '300', CARRIER_TIMEOUT_MS: '1000' }, async (gateway) => {
-        const answers = await Promise.all(Array.from({ length: 10 }, () => gateway.rest<Readiness>('GET', '/readyz')));
-        for (const answer of answers) {
-          expect(answer.status).toBe(503);
-          expect(answer.body.checks.carriers).toEqual({ '321': 'unreachable', carrier_b: 'ok' });
-        }
-        expect(received).toBe(1);
-      });
+      await withGateway(
+        { CARRIER_321_URL: url, CARRIER_321_API_KEY: 'key', READINESS_TIMEOUT_MS: '300', CARRIER_TIMEOUT_MS: '1000' },
+        async (gateway) => {
+          const answers = await Promise.all(
+            Array.from({ length: 10 }, () => gateway.rest<Readiness>('GET', '/readyz')),
+          );
+          for (const answer of answers) {
+            expect(answer.status).toBe(503);
+            expect(answer.body.checks.carriers).toEqual({ '321': 'unreachable', carrier_b: 'ok' });
+          }
+          expect(received).toBe(1);
+        },
+      );
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

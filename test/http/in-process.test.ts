@@ -17,9 +17,14 @@ afterAll(() => gateway.close());
 
 /** What a response says, apart from what differs between any two responses (date, request id, budget left). */
 async function summary(response: Response) {
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => !['date', 'x-request-id', 'keep-alive', 'connection', 'ratelimit'].includes(name)));
+  const headers = Object.fromEntries(
+    [...response.headers].filter(
+      ([name]) => !['date', 'x-request-id', 'keep-alive', 'connection', 'ratelimit'].includes(name),
+    ),
+  );
   const bytes = Buffer.from(await response.arrayBuffer());
-  const body = response.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+  const body =
+    response.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
   return { status: response.status, headers, body };
 }
 
@@ -31,13 +36,20 @@ async function both(path: string, init: PlainInit = {}) {
     const target = new URL(gateway.url + path);
     const body = init.body;
     const outgoing = request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method ?? 'GET', headers: { ...init.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: init.method ?? 'GET',
+        headers: { ...init.headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) },
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('end', () => {
           const headers = new Headers();
-          for (let index = 0; index < incoming.rawHeaders.length; index += 2) headers.append(incoming.rawHeaders[index]!, incoming.rawHeaders[index + 1]!);
+          for (let index = 0; index < incoming.rawHeaders.length; index += 2)
+            headers.append(incoming.rawHeaders[index]!, incoming.rawHeaders[index + 1]!);
           const status = incoming.statusCode ?? 500;
           resolve(new Response(status === 204 ? null : Buffer.concat(chunks), { status, headers }));
         });
@@ -46,7 +58,10 @@ async function both(path: string, init: PlainInit = {}) {
     outgoing.on('error', reject);
     outgoing.end(body);
   });
-  return { port: await summary(overPort), inProcess: await summary(await gateway.handle(new Request(`http://localhost${path}`, init))) };
+  return {
+    port: await summary(overPort),
+    inProcess: await summary(await gateway.handle(new Request(`http://localhost${path}`, init))),
+  };
 }
 
 describe('gateway.handle', () => {
@@ -58,15 +73,31 @@ describe('gateway.handle', () => {
 
   it('answers a GraphQL call like the port', async () => {
     const body = JSON.stringify({ query: '{ me { name } }' });
-    const { port, inProcess } = await both('/graphql', { method: 'POST', body, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    const { port, inProcess } = await both('/graphql', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
     expect(port.status).toBe(200);
     expect(inProcess).toEqual(port);
   });
 
   it('answers a CORS preflight, a redirect, a 404 and an oversized body like the port', async () => {
-    const preflight = { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } };
-    const oversized = { method: 'POST', body: JSON.stringify({ mdn: 'x'.repeat(4096) }), headers: { 'content-type': 'application/json' } };
-    for (const [path, init] of [['/sim/suspend/', preflight], ['/sim/suspend', { method: 'POST' }], ['/nothing/here', {}], ['/sim/suspend/', oversized]] as const) {
+    const preflight = {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+    };
+    const oversized = {
+      method: 'POST',
+      body: JSON.stringify({ mdn: 'x'.repeat(4096) }),
+      headers: { 'content-type': 'application/json' },
+    };
+    for (const [path, init] of [
+      ['/sim/suspend/', preflight],
+      ['/sim/suspend', { method: 'POST' }],
+      ['/nothing/here', {}],
+      ['/sim/suspend/', oversized],
+    ] as const) {
       const { port, inProcess } = await both(path, init);
       expect(inProcess, `${init.method ?? 'GET'} ${path}`).toEqual(port);
     }

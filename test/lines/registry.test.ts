@@ -50,7 +50,13 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       expect(await ownerOf(mdn)).toBe('alice');
       await lines.record({ mdn, sim: 'S1', carrier: '321', owner: 'bob' });
       await lines.record({ mdn, sim: 'S2', carrier: '321', status: 'SUSPENDED' });
-      expect((await lines.byMdns([mdn])).get(mdn)).toEqual({ mdn, sim: 'S2', carrier: '321', status: 'SUSPENDED', ownerId: 'alice' });
+      expect((await lines.byMdns([mdn])).get(mdn)).toEqual({
+        mdn,
+        sim: 'S2',
+        carrier: '321',
+        status: 'SUSPENDED',
+        ownerId: 'alice',
+      });
     });
 
     it('a line learned without an owner stays unowned until an activation or an assignment', async (context) => {
@@ -81,7 +87,9 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       const [old, next, unknown, taken] = [nextMdn(), nextMdn(), nextMdn(), nextMdn()];
       await lines.record({ mdn: old, sim: 'S7', carrier: '321', owner: 'alice' });
       await lines.renumber(old, next, 'S7', '321');
-      expect(await lines.byMdns([old, next])).toEqual(new Map([[next, { mdn: next, sim: 'S7', carrier: '321', status: 'ACTIVE', ownerId: 'alice' }]]));
+      expect(await lines.byMdns([old, next])).toEqual(
+        new Map([[next, { mdn: next, sim: 'S7', carrier: '321', status: 'ACTIVE', ownerId: 'alice' }]]),
+      );
       await lines.record({ mdn: taken, sim: 'S8', carrier: '321', owner: 'bob' });
       await lines.renumber(unknown, taken, 'S9', '321');
       expect((await lines.byMdns([taken])).get(taken)).toMatchObject({ sim: 'S9', ownerId: 'bob' });
@@ -92,7 +100,10 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       const mdns = [nextMdn(), nextMdn(), nextMdn()];
       for (const mdn of [...mdns].reverse()) await lines.record({ mdn, sim: `L${mdn}`, carrier: '321', owner: 'dave' });
       const firstTwo = await lines.ownedBy('dave', 2);
-      expect(firstTwo).toEqual({ lines: mdns.slice(0, 2).map((mdn) => expect.objectContaining({ mdn, ownerId: 'dave' })), total: 3 });
+      expect(firstTwo).toEqual({
+        lines: mdns.slice(0, 2).map((mdn) => expect.objectContaining({ mdn, ownerId: 'dave' })),
+        total: 3,
+      });
       expect((await lines.ownedBy('nobody')).total).toBe(0);
       const bySim = await lines.bySims([`L${mdns[0]}`, `L${mdns[2]}`, 'NOPE']);
       expect([...bySim.keys()].sort()).toEqual([`L${mdns[0]}`, `L${mdns[2]}`]);

@@ -30,7 +30,8 @@ describe('the logger', () => {
       reason: `client sent Bearer ${bearer}`,
     });
     expect(raw).toHaveLength(1);
-    for (const secret of [bearer, 'key-321-secret', 'b-secret-value', 'hunter2-value']) expect(raw[0]).not.toContain(secret);
+    for (const secret of [bearer, 'key-321-secret', 'b-secret-value', 'hunter2-value'])
+      expect(raw[0]).not.toContain(secret);
     expect(lines()[0]).toMatchObject({
       level: 'warn',
       message: 'copied header: Bearer [REDACTED]',
@@ -46,20 +47,38 @@ describe('the logger', () => {
     const { logger, lines } = capture();
     logger.debug('hidden');
     logger.info('shown', { n: 1 });
-    expect(lines()).toEqual([expect.objectContaining({ level: 'info', message: 'shown', n: 1, pid: process.pid, hostname: expect.any(String), time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })]);
+    expect(lines()).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        message: 'shown',
+        n: 1,
+        pid: process.pid,
+        hostname: expect.any(String),
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      }),
+    ]);
   });
 
   it('serializes an error as err with its type, message and stack', () => {
     const { logger, lines } = capture();
     logger.error('failed', { err: new RangeError('out of range') });
-    expect(lines()[0]!.err).toEqual({ type: 'RangeError', message: 'out of range', stack: expect.stringContaining('RangeError: out of range') });
+    expect(lines()[0]!.err).toEqual({
+      type: 'RangeError',
+      message: 'out of range',
+      stack: expect.stringContaining('RangeError: out of range'),
+    });
   });
 
   it('gives child loggers their bindings, also over a logger that cannot make children', () => {
     const { logger, lines } = capture();
     childLogger(logger, { requestId: 'r-1' }).info('one');
     const seen: Record<string, unknown>[] = [];
-    const plain = { debug: () => undefined, info: (_: string, fields?: Record<string, unknown>) => void seen.push(fields ?? {}), warn: () => undefined, error: () => undefined };
+    const plain = {
+      debug: () => undefined,
+      info: (_: string, fields?: Record<string, unknown>) => void seen.push(fields ?? {}),
+      warn: () => undefined,
+      error: () => undefined,
+    };
     childLogger(childLogger(plain, { requestId: 'r-2' }), { operation: 'usage' }).info('two', { status: 200 });
     expect(lines()[0]).toMatchObject({ requestId: 'r-1', message: 'one' });
     expect(seen).toEqual([{ requestId: 'r-2', operation: 'usage', status: 200 }]);
@@ -80,12 +99,25 @@ describe('a request through the gateway', () => {
   it('writes one access line at info with the route template, status, time and user, never the MDN', async () => {
     const { user, token } = await gateway.user();
     const line = await seedLine(gateway);
-    const answer = await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token, headers: { 'x-request-id': 'access-1' } });
+    const answer = await gateway.rest('GET', `/sim/usage/${line.mdn}`, {
+      token,
+      headers: { 'x-request-id': 'access-1' },
+    });
     expect(answer.status).toBe(200);
-    expect(await eventually(async () => accessLines().some((entry) => entry.requestId === 'access-1'), 5_000)).toBe(true);
+    expect(await eventually(async () => accessLines().some((entry) => entry.requestId === 'access-1'), 5_000)).toBe(
+      true,
+    );
     const access = accessLines().filter((entry) => entry.requestId === 'access-1');
     expect(access).toEqual([
-      expect.objectContaining({ level: 'info', method: 'GET', route: '/sim/usage/{mdn}', status: 200, ms: expect.any(Number), userId: user.id, pid: process.pid }),
+      expect.objectContaining({
+        level: 'info',
+        method: 'GET',
+        route: '/sim/usage/{mdn}',
+        status: 200,
+        ms: expect.any(Number),
+        userId: user.id,
+        pid: process.pid,
+      }),
     ]);
     expect(log.raw.filter((raw) => raw.includes('access-1')).join('\n')).not.toContain(line.mdn);
   });
@@ -100,23 +132,48 @@ describe('a request through the gateway', () => {
     expect(response.status).toBe(200);
     await response.text();
     await gateway.rest('GET', '/no/such/3215550001', { headers: { 'x-request-id': 'access-3' } });
-    expect(await eventually(async () => accessLines().filter((entry) => ['access-2', 'access-3'].includes(String(entry.requestId))).length === 2, 5_000)).toBe(true);
-    expect(accessLines().find((entry) => entry.requestId === 'access-2')).toMatchObject({ route: '/graphql', operationName: 'WhoAmI', operationType: 'query', status: 200 });
-    expect(accessLines().find((entry) => entry.requestId === 'access-3')).toMatchObject({ route: 'unmatched', status: 404 });
-    expect(log.raw.filter((raw) => raw.includes('access-3') && raw.includes('"request"')).join('')).not.toContain('3215550001');
+    expect(
+      await eventually(
+        async () =>
+          accessLines().filter((entry) => ['access-2', 'access-3'].includes(String(entry.requestId))).length === 2,
+        5_000,
+      ),
+    ).toBe(true);
+    expect(accessLines().find((entry) => entry.requestId === 'access-2')).toMatchObject({
+      route: '/graphql',
+      operationName: 'WhoAmI',
+      operationType: 'query',
+      status: 200,
+    });
+    expect(accessLines().find((entry) => entry.requestId === 'access-3')).toMatchObject({
+      route: 'unmatched',
+      status: 404,
+    });
+    expect(log.raw.filter((raw) => raw.includes('access-3') && raw.includes('"request"')).join('')).not.toContain(
+      '3215550001',
+    );
   });
 
-  it('puts the request id on every line of the request, the pipeline\'s included', async () => {
+  it("puts the request id on every line of the request, the pipeline's included", async () => {
     const carrier = await startRecordingServer(() => ({ status: 503, body: {} }));
     const own = capture();
-    const faulty = await startTestGateway({ env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key-321', CARRIER_RETRIES: '0' }, logger: own.logger });
+    const faulty = await startTestGateway({
+      env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key-321', CARRIER_RETRIES: '0' },
+      logger: own.logger,
+    });
     try {
       const { token } = await faulty.user();
-      const answer = await faulty.rest('GET', '/sim/usage/3215550001', { token, headers: { 'x-request-id': 'access-4' } });
+      const answer = await faulty.rest('GET', '/sim/usage/3215550001', {
+        token,
+        headers: { 'x-request-id': 'access-4' },
+      });
       expect(answer.status).toBe(502);
       // The carrier fault is logged deep in the pipeline, through the request's child logger.
       expect(await eventually(async () => own.lines().some((entry) => entry.message === 'request'), 5_000)).toBe(true);
-      const messages = own.lines().filter((entry) => entry.requestId === 'access-4').map((entry) => entry.message);
+      const messages = own
+        .lines()
+        .filter((entry) => entry.requestId === 'access-4')
+        .map((entry) => entry.message);
       expect(messages).toEqual(['carrier fault', 'request failed', 'request']);
       expect(own.raw.join('\n')).not.toContain('key-321');
     } finally {

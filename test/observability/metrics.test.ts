@@ -52,9 +52,16 @@ describe('/metrics', () => {
     }
   });
 
-  it('exposes Node\'s default metrics under their standard names', async () => {
+  it("exposes Node's default metrics under their standard names", async () => {
     const { text } = await scrape(`Bearer ${METRICS_TOKEN}`);
-    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'process_start_time_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_version_info']) {
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'process_start_time_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_version_info',
+    ]) {
       expect(text).toMatch(new RegExp(`^${name}(\\{[^}]*\\})? `, 'm'));
     }
     expect(text).not.toContain('line_gateway_process_');
@@ -67,45 +74,70 @@ describe('/metrics', () => {
     expect((await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token })).status).toBe(200);
     expect((await gateway.rest('GET', '/sim/usage/5550001111', { token })).status).toBe(400);
     expect((await gateway.rest('GET', `/unknown/${line.mdn}`)).status).toBe(404);
-    const named = await gateway.graphql(`query LineUsage($mdn: String!) { line(mdn: $mdn) { mdn } }`, { token, variables: { mdn: line.mdn } });
+    const named = await gateway.graphql(`query LineUsage($mdn: String!) { line(mdn: $mdn) { mdn } }`, {
+      token,
+      variables: { mdn: line.mdn },
+    });
     expect(named.status).toBe(200);
     expect((await gateway.graphql('{ me { name } }', { token })).status).toBe(200);
     expect((await gateway.graphql(`query q${line.mdn} { me { name } }`, { token })).status).toBe(200);
     const { text } = await scrape(`Bearer ${METRICS_TOKEN}`);
 
-    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/sim\/usage\/\{mdn\}",status="200"\} 1$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/sim\/usage\/\{mdn\}",status="400"\} 1$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="\/sim\/usage\/\{mdn\}",status="200"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="\/sim\/usage\/\{mdn\}",status="400"\} 1$/m,
+    );
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} 1$/m);
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/graphql",status="200"\} 3$/m);
 
-    expect(text).toMatch(/^graphql_operation_duration_seconds_count\{operation_name="LineUsage",operation_type="query",status="200"\} 1$/m);
-    expect(text).toMatch(/^graphql_operation_duration_seconds_count\{operation_name="anonymous",operation_type="query",status="200"\} 1$/m);
+    expect(text).toMatch(
+      /^graphql_operation_duration_seconds_count\{operation_name="LineUsage",operation_type="query",status="200"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^graphql_operation_duration_seconds_count\{operation_name="anonymous",operation_type="query",status="200"\} 1$/m,
+    );
     // An operation named after a line is not a label.
-    expect(text).toMatch(/^graphql_operation_duration_seconds_count\{operation_name="invalid",operation_type="query",status="200"\} 1$/m);
+    expect(text).toMatch(
+      /^graphql_operation_duration_seconds_count\{operation_name="invalid",operation_type="query",status="200"\} 1$/m,
+    );
 
-    expect(text).toMatch(/^line_gateway_carrier_call_duration_seconds_count\{carrier="321",operation="usage",outcome="success"\} [12]$/m);
-    expect(text).toMatch(/^line_gateway_carrier_call_duration_seconds_count\{carrier="321",operation="usage",outcome="client_error"\} 1$/m);
+    expect(text).toMatch(
+      /^line_gateway_carrier_call_duration_seconds_count\{carrier="321",operation="usage",outcome="success"\} [12]$/m,
+    );
+    expect(text).toMatch(
+      /^line_gateway_carrier_call_duration_seconds_count\{carrier="321",operation="usage",outcome="client_error"\} 1$/m,
+    );
     expect(text).toMatch(/^line_gateway_operation_seconds_count\{operation="usage",status="200"\} 1$/m);
 
     const values = labelValues(text);
     expect(values.length).toBeGreaterThan(20);
     expect(values.filter((value) => /\d{10}/.test(value))).toEqual([]);
-    expect(values.filter((value) => value.includes(user.name) || value.includes(user.id) || value.includes(line.sim))).toEqual([]);
+    expect(
+      values.filter((value) => value.includes(user.name) || value.includes(user.id) || value.includes(line.sim)),
+    ).toEqual([]);
   });
 });
 
 describe('GraphQL operation labels', () => {
   it('keeps well-formed names, refuses others, and caps how many distinct names are kept', () => {
     const label = createOperationLabeller(3);
-    expect([label(undefined), label(''), label('Usage'), label('9lives'), label('a-b'), label('x'.repeat(65)), label('line3215550001')]).toEqual([
-      'anonymous',
-      'anonymous',
+    expect([
+      label(undefined),
+      label(''),
+      label('Usage'),
+      label('9lives'),
+      label('a-b'),
+      label('x'.repeat(65)),
+      label('line3215550001'),
+    ]).toEqual(['anonymous', 'anonymous', 'Usage', 'invalid', 'invalid', 'invalid', 'invalid']);
+    expect([label('Two'), label('Three'), label('Four'), label('Usage'), label('Two')]).toEqual([
+      'Two',
+      'Three',
+      'other',
       'Usage',
-      'invalid',
-      'invalid',
-      'invalid',
-      'invalid',
+      'Two',
     ]);
-    expect([label('Two'), label('Three'), label('Four'), label('Usage'), label('Two')]).toEqual(['Two', 'Three', 'other', 'Usage', 'Two']);
   });
 });

@@ -20,7 +20,9 @@ const MDN = '3215550001';
 const REFUSAL = { status: 404, body: { error: { code: 'NOT_FOUND', description: 'No such subscriber' } } };
 
 async function carrierGateway(carrier: RecordingServer): Promise<TestGateway> {
-  return startTestGateway({ env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key-321', CARRIER_RETRIES: '0' } });
+  return startTestGateway({
+    env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key-321', CARRIER_RETRIES: '0' },
+  });
 }
 
 describe('with tracing off (the default)', () => {
@@ -29,7 +31,9 @@ describe('with tracing off (the default)', () => {
     const gateway = await carrierGateway(carrier);
     try {
       const { token } = await gateway.user();
-      expect((await gateway.rest('GET', `/sim/usage/${MDN}`, { token, headers: { traceparent: TRACEPARENT } })).status).toBe(400);
+      expect(
+        (await gateway.rest('GET', `/sim/usage/${MDN}`, { token, headers: { traceparent: TRACEPARENT } })).status,
+      ).toBe(400);
       expect(carrier.requests).toHaveLength(1);
       expect(carrier.requests[0]!.headers.traceparent).toBeUndefined();
     } finally {
@@ -59,18 +63,25 @@ describe('with tracing on', () => {
   });
 
   const spans = () => exporter.getFinishedSpans();
-  const serverSpanOf = (route: string) => spans().find((span) => span.kind === SpanKind.SERVER && span.attributes['http.route'] === route);
+  const serverSpanOf = (route: string) =>
+    spans().find((span) => span.kind === SpanKind.SERVER && span.attributes['http.route'] === route);
 
-  it('continues the client\'s trace in a server span, with a carrier-call child span and a traceparent to the carrier', async () => {
+  it("continues the client's trace in a server span, with a carrier-call child span and a traceparent to the carrier", async () => {
     exporter.reset();
     carrier.requests.length = 0;
-    expect((await gateway.rest('GET', `/sim/usage/${MDN}`, { token, headers: { traceparent: TRACEPARENT } })).status).toBe(400);
+    expect(
+      (await gateway.rest('GET', `/sim/usage/${MDN}`, { token, headers: { traceparent: TRACEPARENT } })).status,
+    ).toBe(400);
     expect(await eventually(async () => serverSpanOf('/sim/usage/{mdn}') !== undefined, 5_000)).toBe(true);
     const server = serverSpanOf('/sim/usage/{mdn}')!;
     expect(server.spanContext().traceId).toBe(TRACE_ID);
     expect(server.parentSpanContext?.spanId).toBe(CLIENT_SPAN_ID);
     expect(server.name).toBe('GET /sim/usage/{mdn}');
-    expect(server.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/sim/usage/{mdn}', 'http.response.status_code': 400 });
+    expect(server.attributes).toMatchObject({
+      'http.request.method': 'GET',
+      'http.route': '/sim/usage/{mdn}',
+      'http.response.status_code': 400,
+    });
 
     const calls = spans().filter((span) => span.kind === SpanKind.CLIENT);
     expect(calls).toHaveLength(1);
@@ -100,7 +111,10 @@ describe('with tracing on', () => {
     const response = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, traceparent: TRACEPARENT },
-      body: JSON.stringify({ query: 'query Usage($mdn: String!) { usage(mdn: $mdn) { customerId } }', variables: { mdn: MDN } }),
+      body: JSON.stringify({
+        query: 'query Usage($mdn: String!) { usage(mdn: $mdn) { customerId } }',
+        variables: { mdn: MDN },
+      }),
     });
     await response.text();
     expect(await eventually(async () => serverSpanOf('/graphql') !== undefined, 5_000)).toBe(true);
@@ -108,7 +122,10 @@ describe('with tracing on', () => {
     const operation = spans().find((span) => span.name === 'graphql query Usage') as ReadableSpan;
     expect(operation).toBeDefined();
     expect(operation.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
-    expect(operation.attributes).toMatchObject({ 'graphql.operation.name': 'Usage', 'graphql.operation.type': 'query' });
+    expect(operation.attributes).toMatchObject({
+      'graphql.operation.name': 'Usage',
+      'graphql.operation.type': 'query',
+    });
     const call = spans().find((span) => span.kind === SpanKind.CLIENT);
     expect(call?.parentSpanContext?.spanId).toBe(operation.spanContext().spanId);
     expect(server.spanContext().traceId).toBe(TRACE_ID);
@@ -119,7 +136,10 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('exports spans as OTLP/HTTP to <endpoint>/v1/traces under service line-gateway', async () => {
     const collector = await startRecordingServer(() => ({ status: 200, body: {} }));
     const memory = new InMemorySpanExporter();
-    const tracing = await startTracing({ endpoint: `${collector.url}/`, spanProcessor: new SimpleSpanProcessor(memory) });
+    const tracing = await startTracing({
+      endpoint: `${collector.url}/`,
+      spanProcessor: new SimpleSpanProcessor(memory),
+    });
     const gateway = await startTestGateway();
     try {
       await gateway.rest('GET', '/livez', { headers: { traceparent: TRACEPARENT } });

@@ -35,14 +35,23 @@ describe('maintenance mode', () => {
     expect(query.body).toEqual({ status: 'failure', message: expect.stringMatching(/maintenance/i), code: 'HTTP_503' });
 
     const transactionId = `MAINT-${Date.now()}`;
-    const mutation = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: transactionId } });
+    const mutation = await gateway.rest('POST', '/sim/suspend/', {
+      token,
+      body: { mdn: line.mdn, transaction_id: transactionId },
+    });
     expect(mutation.status).toBe(503);
     expect(mutation.body).toEqual(query.body);
 
-    const graphqlQuery = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { token, variables: { mdn: line.mdn } });
+    const graphqlQuery = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', {
+      token,
+      variables: { mdn: line.mdn },
+    });
     expect(statusesOf(graphqlQuery)).toEqual({ http: 200, rest: 503 });
     expect(errorOf(graphqlQuery)).toEqual({ code: 'MAINTENANCE', message: query.body.message });
-    const graphqlMutation = await gateway.graphql('mutation ($mdn: String!) { suspendLine(input: { mdn: $mdn }) { status } }', { token, variables: { mdn: line.mdn } });
+    const graphqlMutation = await gateway.graphql(
+      'mutation ($mdn: String!) { suspendLine(input: { mdn: $mdn }) { status } }',
+      { token, variables: { mdn: line.mdn } },
+    );
     expect(statusesOf(graphqlMutation)).toEqual({ http: 200, rest: 503 });
     expect(errorOf(graphqlMutation).code).toBe('MAINTENANCE');
 
@@ -52,7 +61,10 @@ describe('maintenance mode', () => {
     const usage = await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token });
     expect(usage.status).toBe(200);
     expect(usage.body.status).toBe('ACTIVE');
-    const retried = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: transactionId } });
+    const retried = await gateway.rest('POST', '/sim/suspend/', {
+      token,
+      body: { mdn: line.mdn, transaction_id: transactionId },
+    });
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ status: 'success', transaction_id: transactionId });
   });
@@ -62,12 +74,22 @@ describe('maintenance mode', () => {
     expect((await gateway.rest('GET', '/settings/', { token: admin })).status).toBe(200);
     expect((await gateway.rest('GET', '/settings/maintenance_mode', { token: admin })).body.value).toBe('true');
     expect((await gateway.rest('GET', '/settings/carriers/status', { token: admin })).status).toBe(200);
-    expect((await gateway.rest('PUT', '/settings/carrier_321_display_name', { token: admin, body: { value: '"Carrier 321"' } })).status).toBe(200);
+    expect(
+      (
+        await gateway.rest('PUT', '/settings/carrier_321_display_name', {
+          token: admin,
+          body: { value: '"Carrier 321"' },
+        })
+      ).status,
+    ).toBe(200);
     const account = await gateway.graphql('{ me { name } users { name } plans { planId } }', { token: admin });
     expect(account.errors).toBeUndefined();
     expect((await gateway.rest('GET', '/healthz')).status).toBe(200);
     // Switching it off through GraphQL restores service at once.
-    const off = await gateway.graphql('mutation { updateSetting(input: { key: "maintenance_mode", value: "false" }) { value } }', { token: admin });
+    const off = await gateway.graphql(
+      'mutation { updateSetting(input: { key: "maintenance_mode", value: "false" }) { value } }',
+      { token: admin },
+    );
     expect(off.data).toEqual({ updateSetting: { value: false } });
     expect((await gateway.rest('GET', '/sim/usage/5550001111', { token })).status).toBe(400);
   });
@@ -81,7 +103,9 @@ describe('maintenance mode', () => {
     }
     await setSetting('maintenance_mode', 'false');
     // 25 refused calls did not use the 20/min budget.
-    expect((await gateway.rest('POST', '/sim/suspend/', { token: fresh, body: { mdn: '5550009999' } })).status).toBe(400);
+    expect((await gateway.rest('POST', '/sim/suspend/', { token: fresh, body: { mdn: '5550009999' } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -95,16 +119,29 @@ describe('a disabled carrier', () => {
     await setSetting('carriers_enabled', '{"carrier_b": false}');
 
     const transactionId = `DISABLED-${Date.now()}`;
-    const rest = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: onB.mdn, transaction_id: transactionId } });
+    const rest = await gateway.rest('POST', '/sim/suspend/', {
+      token,
+      body: { mdn: onB.mdn, transaction_id: transactionId },
+    });
     expect(rest.status).toBe(503);
-    expect(rest.body).toEqual({ status: 'failure', message: 'Carrier carrier_b is disabled by an administrator', code: 'HTTP_503' });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      message: 'Carrier carrier_b is disabled by an administrator',
+      code: 'HTTP_503',
+    });
     expect(await gateway.app.services.transactions.find(transactionId)).toBeNull();
 
     const query = await gateway.rest('GET', `/sim/usage/${onB.mdn}`, { token });
     expect(query.status).toBe(503);
-    const graphql = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { token, variables: { mdn: onB.mdn } });
+    const graphql = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', {
+      token,
+      variables: { mdn: onB.mdn },
+    });
     expect(statusesOf(graphql)).toEqual({ http: 200, rest: 503 });
-    expect(errorOf(graphql)).toEqual({ code: 'CARRIER_DISABLED', message: 'Carrier carrier_b is disabled by an administrator' });
+    expect(errorOf(graphql)).toEqual({
+      code: 'CARRIER_DISABLED',
+      message: 'Carrier carrier_b is disabled by an administrator',
+    });
 
     // The line on 321 is served as usual.
     expect((await gateway.rest('GET', `/sim/usage/${on321.mdn}`, { token })).status).toBe(200);
@@ -122,15 +159,24 @@ describe('a disabled carrier', () => {
     const line = await seedUnknownLine(gateway, { carrier: 'carrier_b' });
     await setSetting('carriers_enabled', '{"carrier_b": false}');
 
-    const change = await gateway.rest('POST', '/sim/plan/change/', { token: bUser, body: { mdn: line.mdn, new_plan_id: 'B-ONLY' } });
+    const change = await gateway.rest('POST', '/sim/plan/change/', {
+      token: bUser,
+      body: { mdn: line.mdn, new_plan_id: 'B-ONLY' },
+    });
     expect(change.status).toBe(503);
     expect(change.body.message).toBe('Carrier carrier_b is disabled by an administrator');
     // An unknown line falls back to the user's preference: carrier_b, disabled.
-    const usage = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { token: bUser, variables: { mdn: line.mdn } });
+    const usage = await gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', {
+      token: bUser,
+      variables: { mdn: line.mdn },
+    });
     expect(errorOf(usage).code).toBe('CARRIER_DISABLED');
 
     await setSetting('carriers_enabled', '{"carrier_b": true}');
-    const changed = await gateway.rest('POST', '/sim/plan/change/', { token: bUser, body: { mdn: line.mdn, new_plan_id: 'B-ONLY' } });
+    const changed = await gateway.rest('POST', '/sim/plan/change/', {
+      token: bUser,
+      body: { mdn: line.mdn, new_plan_id: 'B-ONLY' },
+    });
     expect(changed.status).toBe(200);
   });
 });

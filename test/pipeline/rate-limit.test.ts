@@ -8,11 +8,11 @@ import { REDIS_URL, redisAvailable } from '../support/redis.js';
 import { errorOf } from '../support/surfaces.js';
 import { useGateway } from '../support/use-gateway.js';
 
-
 const gateway = useGateway();
 
 const UNKNOWN_MDN = '5550009999';
-const suspend = (target: TestGateway, token: string, body: Record<string, unknown> = { mdn: UNKNOWN_MDN }) => target.rest('POST', '/sim/suspend/', { token, body });
+const suspend = (target: TestGateway, token: string, body: Record<string, unknown> = { mdn: UNKNOWN_MDN }) =>
+  target.rest('POST', '/sim/suspend/', { token, body });
 const suspendOnGraphQL = (target: TestGateway, token: string) =>
   target.graphql(`mutation { suspendLine(input: { mdn: "${UNKNOWN_MDN}" }) { status } }`, { token });
 
@@ -28,7 +28,11 @@ describe('one replica', () => {
     expect(await spend(gateway, token, 20)).toEqual(Array(20).fill(400));
     const refused = await suspend(gateway, token);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ status: 'failure', message: 'Rate limit exceeded: 20 per 1 minute', code: 'HTTP_429' });
+    expect(refused.body).toEqual({
+      status: 'failure',
+      message: 'Rate limit exceeded: 20 per 1 minute',
+      code: 'HTTP_429',
+    });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
@@ -59,7 +63,9 @@ describe('one replica', () => {
 
   it('lets exactly 20 of 30 concurrent requests through a 20/min limit', async () => {
     const { token } = await gateway.user();
-    const statuses = await Promise.all(Array.from({ length: 30 }, () => suspend(gateway, token).then((answer) => answer.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => suspend(gateway, token).then((answer) => answer.status)),
+    );
     expect(statuses.filter((status) => status !== 429)).toHaveLength(20);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
@@ -74,7 +80,8 @@ describe('one replica', () => {
   });
 
   it('does not count requests refused earlier (unauthenticated)', async () => {
-    for (let i = 0; i < 25; i++) expect((await gateway.rest('POST', '/sim/suspend/', { body: { mdn: UNKNOWN_MDN } })).status).toBe(401);
+    for (let i = 0; i < 25; i++)
+      expect((await gateway.rest('POST', '/sim/suspend/', { body: { mdn: UNKNOWN_MDN } })).status).toBe(401);
   });
 });
 
@@ -108,7 +115,11 @@ describe('two replicas sharing Redis', () => {
   it('let exactly 20 of 30 concurrent requests through across both', async (context) => {
     if (!available) return context.skip('no Redis answers at ' + REDIS_URL);
     const { token } = await first!.user();
-    const statuses = await Promise.all(Array.from({ length: 30 }, (_, index) => suspend(index % 2 ? first! : second!, token).then((answer) => answer.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        suspend(index % 2 ? first! : second!, token).then((answer) => answer.status),
+      ),
+    );
     expect(statuses.filter((status) => status !== 429)).toHaveLength(20);
   });
 });

@@ -49,7 +49,9 @@ function probe(options: { superuserOnly?: boolean; extended?: boolean } = {}): R
       return { status: 200, body: { status: 'success' } };
     },
   };
-  return options.extended ? defineOperation({ ...common, extended: true }) : defineOperation({ ...common, planField: 'planId' });
+  return options.extended
+    ? defineOperation({ ...common, extended: true })
+    : defineOperation({ ...common, planField: 'planId' });
 }
 
 const plain = probe();
@@ -67,11 +69,14 @@ async function line(carrier: CarrierId = '321', owner?: string): Promise<string>
   return mdn;
 }
 
-const run = (operation: RegisteredOperation, input: Record<string, unknown>, request: RequestContext) => executeOperation(operation, givenInput(input), request);
+const run = (operation: RegisteredOperation, input: Record<string, unknown>, request: RequestContext) =>
+  executeOperation(operation, givenInput(input), request);
 async function exhaust(user: UserRecord, operation: RegisteredOperation): Promise<void> {
-  for (let call = 0; call < RATE_LIMIT.max; call++) await gateway.app.services.rateLimiter.consume(user.id, operation.name, RATE_LIMIT);
+  for (let call = 0; call < RATE_LIMIT.max; call++)
+    await gateway.app.services.rateLimiter.consume(user.id, operation.name, RATE_LIMIT);
 }
-const setting = (key: 'maintenance_mode' | 'carriers_enabled', value: unknown) => gateway.app.services.settings.update(key, JSON.stringify(value));
+const setting = (key: 'maintenance_mode' | 'carriers_enabled', value: unknown) =>
+  gateway.app.services.settings.update(key, JSON.stringify(value));
 
 const gateway = useGateway();
 beforeAll(async () => {
@@ -109,13 +114,17 @@ describe('each step refuses before the next one looks', () => {
 
   it('validation before plan authorization: an invalid call naming a plan not authorized is 422, not 403', async () => {
     const { request } = await caller();
-    await expect(run(plain, { mdn: 'not-a-number', planId: 'OTHER' }, request)).rejects.toBeInstanceOf(ValidationFailedError);
+    await expect(run(plain, { mdn: 'not-a-number', planId: 'OTHER' }, request)).rejects.toBeInstanceOf(
+      ValidationFailedError,
+    );
   });
 
   it("plan authorization before ownership: another user's line with a plan not authorized is PLAN_NOT_AUTHORIZED", async () => {
     const { user: owner } = await caller();
     const { request } = await caller();
-    await expect(run(plain, { mdn: await line('321', owner.id), planId: 'OTHER' }, request)).rejects.toBeInstanceOf(PlanNotAuthorizedError);
+    await expect(run(plain, { mdn: await line('321', owner.id), planId: 'OTHER' }, request)).rejects.toBeInstanceOf(
+      PlanNotAuthorizedError,
+    );
   });
 
   it("ownership before carrier resolution: another user's line on a disabled carrier is refused as not owned, not 503", async () => {
@@ -129,20 +138,34 @@ describe('each step refuses before the next one looks', () => {
   it("ownership before carrier resolution: another user's line on a carrier without extended operations is not owned, not 501", async () => {
     const { user: owner } = await caller();
     const { request } = await caller();
-    await expect(run(probe({ extended: true }), { mdn: await line('carrier_b', owner.id), planId: 'OK' }, request)).rejects.toBeInstanceOf(LineNotOwnedError);
+    await expect(
+      run(probe({ extended: true }), { mdn: await line('carrier_b', owner.id), planId: 'OK' }, request),
+    ).rejects.toBeInstanceOf(LineNotOwnedError);
   });
 
   it('carrier resolution before the transaction id: a taken id on a disabled carrier is 503, not 409, and a free id stays free', async () => {
     const { request } = await caller();
     const taken = `TAKEN_${randomUUID()}`;
-    await gateway.app.services.transactions.reserve({ id: taken, userId: request.user!.id, operation: plain.name, carrier: '321', request: {} });
+    await gateway.app.services.transactions.reserve({
+      id: taken,
+      userId: request.user!.id,
+      operation: plain.name,
+      carrier: '321',
+      request: {},
+    });
     const free = `FREE_${randomUUID()}`;
     const mdn = await line('carrier_b');
     await setting('carriers_enabled', { carrier_b: false });
-    await expect(run(plain, { mdn, planId: 'OK', transactionId: taken }, request)).rejects.toBeInstanceOf(CarrierDisabledError);
-    await expect(run(probe({ extended: true }), { mdn, planId: 'OK', transactionId: free }, request)).rejects.toBeInstanceOf(CarrierDisabledError);
+    await expect(run(plain, { mdn, planId: 'OK', transactionId: taken }, request)).rejects.toBeInstanceOf(
+      CarrierDisabledError,
+    );
+    await expect(
+      run(probe({ extended: true }), { mdn, planId: 'OK', transactionId: free }, request),
+    ).rejects.toBeInstanceOf(CarrierDisabledError);
     await setting('carriers_enabled', { carrier_b: true });
-    await expect(run(probe({ extended: true }), { mdn, planId: 'OK', transactionId: free }, request)).rejects.toBeInstanceOf(NotSupportedError);
+    await expect(
+      run(probe({ extended: true }), { mdn, planId: 'OK', transactionId: free }, request),
+    ).rejects.toBeInstanceOf(NotSupportedError);
     expect(await gateway.app.services.transactions.find(free)).toBeNull();
   });
 
@@ -150,10 +173,14 @@ describe('each step refuses before the next one looks', () => {
     const { request } = await caller();
     const id = `ONCE_${randomUUID()}`;
     const before = handled;
-    await expect(run(plain, { mdn: await line(), planId: 'OK', transactionId: id }, request)).resolves.toMatchObject({ status: 200 });
+    await expect(run(plain, { mdn: await line(), planId: 'OK', transactionId: id }, request)).resolves.toMatchObject({
+      status: 200,
+    });
     expect(handled).toBe(before + 1);
     const { request: again } = await caller();
-    await expect(run(plain, { mdn: await line(), planId: 'OK', transactionId: id }, again)).rejects.toBeInstanceOf(DuplicateTransactionError);
+    await expect(run(plain, { mdn: await line(), planId: 'OK', transactionId: id }, again)).rejects.toBeInstanceOf(
+      DuplicateTransactionError,
+    );
     expect(handled).toBe(before + 1);
   });
 });

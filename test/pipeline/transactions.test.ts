@@ -18,8 +18,10 @@ beforeAll(async () => {
   ({ token } = await gateway.user({ plans: ['BASIC', 'PREMIUM'] }));
 });
 
-const SUSPEND = 'mutation ($mdn: String!, $id: String) { suspendLine(input: { mdn: $mdn, transactionId: $id }) { status mdn transactionId message } }';
-const TRANSACTION = 'query ($id: String!) { transaction(id: $id) { id operation carrier mdn sim status httpStatus response createdAt updatedAt } }';
+const SUSPEND =
+  'mutation ($mdn: String!, $id: String) { suspendLine(input: { mdn: $mdn, transactionId: $id }) { status mdn transactionId message } }';
+const TRANSACTION =
+  'query ($id: String!) { transaction(id: $id) { id operation carrier mdn sim status httpStatus response createdAt updatedAt } }';
 
 describe('generated transaction ids', () => {
   it('answers <PREFIX> and 12 uppercase hex characters on REST and GraphQL', async () => {
@@ -31,10 +33,16 @@ describe('generated transaction ids', () => {
       ids.add(rest.body.transaction_id as string);
     }
     const line = await seedUnknownLine(gateway);
-    const graphql = await gateway.graphql<{ suspendLine: { transactionId: string } }>(SUSPEND, { token, variables: { mdn: line.mdn } });
+    const graphql = await gateway.graphql<{ suspendLine: { transactionId: string } }>(SUSPEND, {
+      token,
+      variables: { mdn: line.mdn },
+    });
     expect(graphql.data?.suspendLine.transactionId).toMatch(/^SUSPEND_[0-9A-F]{12}$/);
     ids.add(graphql.data!.suspendLine.transactionId);
-    const change = await gateway.rest('POST', '/sim/plan/change/', { token, body: { mdn: line.mdn, new_plan_id: 'PREMIUM' } });
+    const change = await gateway.rest('POST', '/sim/plan/change/', {
+      token,
+      body: { mdn: line.mdn, new_plan_id: 'PREMIUM' },
+    });
     expect(change.body.transaction_id).toMatch(/^PLAN_CHANGE_[0-9A-F]{12}$/);
     expect(ids.size).toBe(4);
   });
@@ -42,7 +50,12 @@ describe('generated transaction ids', () => {
   it('generates an id for a carrier refusal too, and answers it in the failure body', async () => {
     const rest = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: '5550001111' } });
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', mdn: '5550001111', transaction_id: expect.stringMatching(/^SUSPEND_[0-9A-F]{12}$/), message: expect.stringMatching(/\(918\)$/) });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn: '5550001111',
+      transaction_id: expect.stringMatching(/^SUSPEND_[0-9A-F]{12}$/),
+      message: expect.stringMatching(/\(918\)$/),
+    });
   });
 });
 
@@ -53,14 +66,19 @@ describe('caller-supplied transaction ids', () => {
     const rest = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
     expect(rest.body).toMatchObject({ status: 'success', transaction_id: id });
     const other = await seedUnknownLine(gateway);
-    const graphql = await gateway.graphql<{ suspendLine: { transactionId: string } }>(SUSPEND, { token, variables: { mdn: other.mdn, id: `${id}-gql` } });
+    const graphql = await gateway.graphql<{ suspendLine: { transactionId: string } }>(SUSPEND, {
+      token,
+      variables: { mdn: other.mdn, id: `${id}-gql` },
+    });
     expect(graphql.data?.suspendLine.transactionId).toBe(`${id}-gql`);
   });
 
   it('refuses a repeated id with 409 and the spec body, on REST and on GraphQL, whoever repeats it', async () => {
     const line = await seedUnknownLine(gateway);
     const id = `DUP-${Date.now()}`;
-    expect((await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } })).status).toBe(200);
+    expect(
+      (await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } })).status,
+    ).toBe(200);
     const again = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ status: 'failure', message: `Transaction ID ${id} already exists`, code: 'HTTP_409' });
@@ -69,7 +87,14 @@ describe('caller-supplied transaction ids', () => {
     expect(errorOf(graphql)).toEqual({ code: 'DUPLICATE_TRANSACTION', message: `Transaction ID ${id} already exists` });
     // Ids are unique across users and operations.
     const { token: someoneElse } = await gateway.user({ plans: ['PREMIUM'] });
-    expect((await gateway.rest('POST', '/sim/plan/change/', { token: someoneElse, body: { mdn: line.mdn, new_plan_id: 'PREMIUM', transaction_id: id } })).status).toBe(409);
+    expect(
+      (
+        await gateway.rest('POST', '/sim/plan/change/', {
+          token: someoneElse,
+          body: { mdn: line.mdn, new_plan_id: 'PREMIUM', transaction_id: id },
+        })
+      ).status,
+    ).toBe(409);
     // The first answer is what the record keeps.
     const record = await gateway.app.services.transactions.find(id);
     expect(record).toMatchObject({ status: 'success', httpStatus: 200, operation: 'suspendLine' });
@@ -82,8 +107,12 @@ describe('caller-supplied transaction ids', () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
         index % 2 === 0
-          ? gateway.rest('POST', '/sim/suspend/', { token: racer, body: { mdn: line.mdn, transaction_id: id } }).then((answer) => answer.status)
-          : gateway.graphql(SUSPEND, { token: racer, variables: { mdn: line.mdn, id } }).then((answer) => (answer.errors ? answer.errors[0]?.extensions?.status : 200)),
+          ? gateway
+              .rest('POST', '/sim/suspend/', { token: racer, body: { mdn: line.mdn, transaction_id: id } })
+              .then((answer) => answer.status)
+          : gateway
+              .graphql(SUSPEND, { token: racer, variables: { mdn: line.mdn, id } })
+              .then((answer) => (answer.errors ? answer.errors[0]?.extensions?.status : 200)),
       ),
     );
     expect(answers.filter((status) => status === 200)).toHaveLength(1);
@@ -93,10 +122,19 @@ describe('caller-supplied transaction ids', () => {
 
   it('records nothing for a request refused before the carrier (validation, plan authorization)', async () => {
     const invalid = `INVALID-${Date.now()}`;
-    expect((await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: '12', transaction_id: invalid } })).status).toBe(422);
+    expect(
+      (await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: '12', transaction_id: invalid } })).status,
+    ).toBe(422);
     expect(await gateway.app.services.transactions.find(invalid)).toBeNull();
     const unauthorized = `UNAUTH-${Date.now()}`;
-    expect((await gateway.rest('POST', '/sim/plan/change/', { token, body: { mdn: '3215550001', new_plan_id: 'GOLD', transaction_id: unauthorized } })).status).toBe(403);
+    expect(
+      (
+        await gateway.rest('POST', '/sim/plan/change/', {
+          token,
+          body: { mdn: '3215550001', new_plan_id: 'GOLD', transaction_id: unauthorized },
+        })
+      ).status,
+    ).toBe(403);
     expect(await gateway.app.services.transactions.find(unauthorized)).toBeNull();
   });
 });
@@ -104,18 +142,37 @@ describe('caller-supplied transaction ids', () => {
 describe('the transaction record', () => {
   it('records success and carrier failure with the answer the caller got', async () => {
     const line = await seedUnknownLine(gateway);
-    const ok = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: `OK-${line.mdn}` } });
-    const failed = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: `FAIL-${line.mdn}` } });
+    const ok = await gateway.rest('POST', '/sim/suspend/', {
+      token,
+      body: { mdn: line.mdn, transaction_id: `OK-${line.mdn}` },
+    });
+    const failed = await gateway.rest('POST', '/sim/suspend/', {
+      token,
+      body: { mdn: line.mdn, transaction_id: `FAIL-${line.mdn}` },
+    });
     expect(failed.status).toBe(400);
-    const success = await gateway.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, { token, variables: { id: `OK-${line.mdn}` } });
-    expect(success.data?.transaction).toMatchObject({ id: `OK-${line.mdn}`, operation: 'suspendLine', carrier: 'CARRIER_321', mdn: line.mdn, status: 'SUCCESS', httpStatus: 200 });
+    const success = await gateway.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, {
+      token,
+      variables: { id: `OK-${line.mdn}` },
+    });
+    expect(success.data?.transaction).toMatchObject({
+      id: `OK-${line.mdn}`,
+      operation: 'suspendLine',
+      carrier: 'CARRIER_321',
+      mdn: line.mdn,
+      status: 'SUCCESS',
+      httpStatus: 200,
+    });
     expect(success.data!.transaction.response).toEqual(ok.body);
-    const failure = await gateway.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, { token, variables: { id: `FAIL-${line.mdn}` } });
+    const failure = await gateway.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, {
+      token,
+      variables: { id: `FAIL-${line.mdn}` },
+    });
     expect(failure.data?.transaction).toMatchObject({ status: 'FAILURE', httpStatus: 400 });
     expect(failure.data!.transaction.response).toEqual(failed.body);
   });
 
-  it("is visible to its owner and to a superuser only; another user gets NOT_FOUND", async () => {
+  it('is visible to its owner and to a superuser only; another user gets NOT_FOUND', async () => {
     const line = await seedUnknownLine(gateway);
     const id = `MINE-${line.mdn}`;
     await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
@@ -124,9 +181,15 @@ describe('the transaction record', () => {
     expect(statusesOf(hidden)).toEqual({ http: 200, rest: 404 });
     expect(errorOf(hidden)).toEqual({ code: 'NOT_FOUND', message: `Transaction ${id} not found` });
     // Same answer as an id that does not exist: nothing to learn by guessing.
-    expect(errorOf(await gateway.graphql(TRANSACTION, { token: stranger, variables: { id: 'NO-SUCH-ID' } }))).toEqual({ code: 'NOT_FOUND', message: 'Transaction NO-SUCH-ID not found' });
+    expect(errorOf(await gateway.graphql(TRANSACTION, { token: stranger, variables: { id: 'NO-SUCH-ID' } }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Transaction NO-SUCH-ID not found',
+    });
     const { token: admin } = await gateway.user({ superuser: true });
-    const seen = await gateway.graphql<{ transaction: { id: string } }>(TRANSACTION, { token: admin, variables: { id } });
+    const seen = await gateway.graphql<{ transaction: { id: string } }>(TRANSACTION, {
+      token: admin,
+      variables: { id },
+    });
     expect(seen.data?.transaction.id).toBe(id);
     expect(errorOf(await gateway.graphql(TRANSACTION, { variables: { id } })).code).toBe('UNAUTHENTICATED');
   });
@@ -138,7 +201,11 @@ describe('carrier faults', () => {
   const logs: string[] = [];
 
   const setFaults = async (faults: Record<string, number>) => {
-    const response = await fetch(`${faulty.sandboxes.urls['321']}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+    const response = await fetch(`${faulty.sandboxes.urls['321']}/_sandbox/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(faults),
+    });
     expect(response.status).toBe(200);
   };
 
@@ -158,14 +225,29 @@ describe('carrier faults', () => {
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn } });
       expect(rest.status).toBe(502);
-      expect(rest.body).toEqual({ status: 'failure', message: expect.stringMatching(/^Carrier 321 /), code: 'HTTP_502', transaction_id: expect.stringMatching(/^SUSPEND_[0-9A-F]{12}$/) });
-      const record = await faulty.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, { token: faultyToken, variables: { id: rest.body.transaction_id } });
+      expect(rest.body).toEqual({
+        status: 'failure',
+        message: expect.stringMatching(/^Carrier 321 /),
+        code: 'HTTP_502',
+        transaction_id: expect.stringMatching(/^SUSPEND_[0-9A-F]{12}$/),
+      });
+      const record = await faulty.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, {
+        token: faultyToken,
+        variables: { id: rest.body.transaction_id },
+      });
       expect(record.data?.transaction).toMatchObject({ status: 'UNKNOWN', httpStatus: 502 });
       expect(record.data!.transaction.response).toEqual(rest.body);
 
-      const graphql = await faulty.graphql(SUSPEND, { token: faultyToken, variables: { mdn: line.mdn, id: `GQL-DROP-${line.mdn}` } });
+      const graphql = await faulty.graphql(SUSPEND, {
+        token: faultyToken,
+        variables: { mdn: line.mdn, id: `GQL-DROP-${line.mdn}` },
+      });
       expect(statusesOf(graphql)).toEqual({ http: 200, rest: 502 });
-      expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'CARRIER_UNAVAILABLE', transactionId: `GQL-DROP-${line.mdn}`, outcomeKnown: false });
+      expect(graphql.errors?.[0]?.extensions).toMatchObject({
+        code: 'CARRIER_UNAVAILABLE',
+        transactionId: `GQL-DROP-${line.mdn}`,
+        outcomeKnown: false,
+      });
     } finally {
       await setFaults({});
     }
@@ -175,10 +257,16 @@ describe('carrier faults', () => {
     const line = await seedUnknownLine(faulty);
     await setFaults({ latency_ms: 1500 });
     try {
-      const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `SLOW-${line.mdn}` } });
+      const rest = await faulty.rest('POST', '/sim/suspend/', {
+        token: faultyToken,
+        body: { mdn: line.mdn, transaction_id: `SLOW-${line.mdn}` },
+      });
       expect(rest.status).toBe(504);
       expect(rest.body).toMatchObject({ status: 'failure', code: 'HTTP_504', transaction_id: `SLOW-${line.mdn}` });
-      const record = await faulty.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, { token: faultyToken, variables: { id: `SLOW-${line.mdn}` } });
+      const record = await faulty.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, {
+        token: faultyToken,
+        variables: { id: `SLOW-${line.mdn}` },
+      });
       expect(record.data?.transaction).toMatchObject({ status: 'UNKNOWN', httpStatus: 504 });
       const graphql = await faulty.graphql(SUSPEND, { token: faultyToken, variables: { mdn: line.mdn } });
       expect(statusesOf(graphql)).toEqual({ http: 200, rest: 504 });
@@ -192,7 +280,10 @@ describe('carrier faults', () => {
     const line = await seedUnknownLine(faulty);
     await setFaults({ error_rate: 1 });
     try {
-      const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `5XX-${line.mdn}` } });
+      const rest = await faulty.rest('POST', '/sim/suspend/', {
+        token: faultyToken,
+        body: { mdn: line.mdn, transaction_id: `5XX-${line.mdn}` },
+      });
       expect(rest.status).toBe(502);
       const record = await faulty.app.services.transactions.find(`5XX-${line.mdn}`);
       expect(['unknown', 'error']).toContain(record?.status);
@@ -206,9 +297,15 @@ describe('carrier faults', () => {
     const line = await seedUnknownLine(faulty);
     await setFaults({ garbage_rate: 1 });
     try {
-      const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn, transaction_id: `GARBAGE-${line.mdn}` } });
+      const rest = await faulty.rest('POST', '/sim/suspend/', {
+        token: faultyToken,
+        body: { mdn: line.mdn, transaction_id: `GARBAGE-${line.mdn}` },
+      });
       expect(rest.status).toBe(502);
-      expect(rest.body).toMatchObject({ code: 'HTTP_502', message: expect.stringMatching(/^Carrier 321 sent an answer that could not be understood/) });
+      expect(rest.body).toMatchObject({
+        code: 'HTTP_502',
+        message: expect.stringMatching(/^Carrier 321 sent an answer that could not be understood/),
+      });
       const record = await faulty.app.services.transactions.find(`GARBAGE-${line.mdn}`);
       expect(record).toMatchObject({ status: 'unknown', httpStatus: 502 });
       // A read that meets garbage changed nothing, so it is a plain 502.
@@ -231,7 +328,15 @@ describe('carrier faults', () => {
     }
     const text = logs.join('');
     expect(text).toContain('carrier fault');
-    for (const secret of ['sandbox-321-key', 'sandbox-b-secret', 'sandbox-b-account', TEST_JWT_SECRET, extra, faultyToken, extra.split('.')[2]!]) {
+    for (const secret of [
+      'sandbox-321-key',
+      'sandbox-b-secret',
+      'sandbox-b-account',
+      TEST_JWT_SECRET,
+      extra,
+      faultyToken,
+      extra.split('.')[2]!,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -247,18 +352,38 @@ describe('a carrier that refuses connections', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    down = await startGateway({ env: { CARRIER_321_URL: `http://127.0.0.1:${port}`, CARRIER_321_API_KEY: 'sandbox-321-key', CARRIER_RETRIES: '1' } });
+    down = await startGateway({
+      env: {
+        CARRIER_321_URL: `http://127.0.0.1:${port}`,
+        CARRIER_321_API_KEY: 'sandbox-321-key',
+        CARRIER_RETRIES: '1',
+      },
+    });
     ({ token: downToken } = await down.user());
   });
   afterAll(() => down.close());
 
   it('answers 502 and records the write as failed with a known outcome: nothing reached the carrier', async () => {
-    const rest = await down.rest('POST', '/sim/suspend/', { token: downToken, body: { mdn: '3215550001', transaction_id: 'REFUSED-1' } });
+    const rest = await down.rest('POST', '/sim/suspend/', {
+      token: downToken,
+      body: { mdn: '3215550001', transaction_id: 'REFUSED-1' },
+    });
     expect(rest.status).toBe(502);
-    expect(rest.body).toMatchObject({ code: 'HTTP_502', transaction_id: 'REFUSED-1', message: 'Carrier 321 could not be reached' });
+    expect(rest.body).toMatchObject({
+      code: 'HTTP_502',
+      transaction_id: 'REFUSED-1',
+      message: 'Carrier 321 could not be reached',
+    });
     const record = await down.app.services.transactions.find('REFUSED-1');
     expect(record).toMatchObject({ status: 'error', httpStatus: 502 });
-    const graphql = await down.graphql(SUSPEND, { token: downToken, variables: { mdn: '3215550001', id: 'REFUSED-2' } });
-    expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'CARRIER_UNAVAILABLE', outcomeKnown: true, transactionId: 'REFUSED-2' });
+    const graphql = await down.graphql(SUSPEND, {
+      token: downToken,
+      variables: { mdn: '3215550001', id: 'REFUSED-2' },
+    });
+    expect(graphql.errors?.[0]?.extensions).toMatchObject({
+      code: 'CARRIER_UNAVAILABLE',
+      outcomeKnown: true,
+      transactionId: 'REFUSED-2',
+    });
   });
 });

@@ -36,19 +36,19 @@ async function startGateway(extra: Record<string, string> = {}): Promise<{ runni
   const running = spawnIn(GATEWAY[0], [...GATEWAY[1]], { ...env, ...extra });
   started.push(running);
   let url: string | undefined;
-  const up = await eventually(
-    async () => {
-      url = /listening on (http:\/\/[^\s"]+)/.exec(running.output.stderr)?.[1];
-      return url !== undefined || running.child.exitCode !== null;
-    },
-    40_000,
-  );
+  const up = await eventually(async () => {
+    url = /listening on (http:\/\/[^\s"]+)/.exec(running.output.stderr)?.[1];
+    return url !== undefined || running.child.exitCode !== null;
+  }, 40_000);
   if (!up || !url) throw new Error(`gateway did not start: ${running.output.stderr}`);
   return { running, url };
 }
 
 /** A GET whose `sent` resolves once the request is on the wire (so it is in flight). */
-function slowRequest(url: string, token: string): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
+function slowRequest(
+  url: string,
+  token: string,
+): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
   let sent!: () => void;
   const sentPromise = new Promise<void>((resolve) => (sent = resolve));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -33,7 +33,15 @@ function tempDir(): string {
 // INTROSPECTION public: the request held in flight is an anonymous `{ __typename }`, which a
 // gateway otherwise refuses as a whole (401) before it could show that draining works.
 function gatewayEnv(dir: string, port: number): Record<string, string> {
-  return { DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'gateway.db')}`, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'info', INTROSPECTION: 'public' };
+  return {
+    DATA_DIR: dir,
+    DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'info',
+    INTROSPECTION: 'public',
+  };
 }
 
 async function healthy(port: number): Promise<boolean> {
@@ -51,7 +59,17 @@ async function healthy(port: number): Promise<boolean> {
 function inFlightRequest(port: number): Promise<{ finish(): Promise<{ status: number; body: string }> }> {
   const body = JSON.stringify({ query: '{ __typename }' });
   return new Promise((resolve, reject) => {
-    const pending = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' } });
+    const pending = request({
+      host: '127.0.0.1',
+      port,
+      path: '/graphql',
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
+    });
     const answered = new Promise<{ status: number; body: string }>((done, fail) => {
       pending.on('response', (response) => {
         let text = '';
@@ -115,9 +133,14 @@ describe('signals', () => {
 
   it('SIGTERM to `npm run sandbox` closes both carriers and leaves no process', async () => {
     const [port321, portB] = [await freePort(), await freePort()];
-    const sandbox = spawnIn('npm', ['run', 'sandbox'], { SANDBOX_321_PORT: String(port321), SANDBOX_CARRIER_B_PORT: String(portB) });
+    const sandbox = spawnIn('npm', ['run', 'sandbox'], {
+      SANDBOX_321_PORT: String(port321),
+      SANDBOX_CARRIER_B_PORT: String(portB),
+    });
     running.push(sandbox);
-    expect(await eventually(async () => (await accepting(port321)) && (await accepting(portB)), 120_000, 200)).toBe(true);
+    expect(await eventually(async () => (await accepting(port321)) && (await accepting(portB)), 120_000, 200)).toBe(
+      true,
+    );
     const { leftovers } = await stopAndWait(sandbox, 'SIGTERM');
     expect(leftovers).toEqual([]);
     expect(await accepting(port321)).toBe(false);
@@ -133,9 +156,16 @@ describe('runtime assets', () => {
     cpSync(join(REPO_ROOT, 'package.json'), join(release, 'package.json'));
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(release, 'node_modules'));
     const data = tempDir();
-    const result = await run(process.execPath, [join(release, 'dist', 'main.js')], gatewayEnv(data, await freePort()), 120_000);
+    const result = await run(
+      process.execPath,
+      [join(release, 'dist', 'main.js')],
+      gatewayEnv(data, await freePort()),
+      120_000,
+    );
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`the database migrations folder ${join(release, 'prisma', 'sqlite', 'migrations')} is missing`);
+    expect(result.stderr).toContain(
+      `the database migrations folder ${join(release, 'prisma', 'sqlite', 'migrations')} is missing`,
+    );
     expect(result.stderr).not.toContain('listening');
   }, 180_000);
 });

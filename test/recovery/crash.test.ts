@@ -32,8 +32,15 @@ let child: RunningProcess | undefined;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'line-gateway-crash-'));
   // The carrier takes 2 s to answer: long enough to kill the gateway while it waits.
-  carrier = createCarrier321SandboxServer({ core, credentials: { apiKey: API_KEY }, faults: { latencyMs: 2000, errorRate: 0, dropRate: 0, garbageRate: 0 } });
-  carrier.server.on('request', (request: { method?: string }) => void (request.method === 'POST' && activationsReceived++));
+  carrier = createCarrier321SandboxServer({
+    core,
+    credentials: { apiKey: API_KEY },
+    faults: { latencyMs: 2000, errorRate: 0, dropRate: 0, garbageRate: 0 },
+  });
+  carrier.server.on(
+    'request',
+    (request: { method?: string }) => void (request.method === 'POST' && activationsReceived++),
+  );
   carrierUrl = await carrier.listen(0, '127.0.0.1');
   // carrier_b stays an in-process sandbox of each gateway (unused here).
   env = {
@@ -62,17 +69,37 @@ describe('a gateway killed during an activation', () => {
 
     // The compiled gateway under node itself (no npm, no tsx), so that SIGKILL reaches the process
     // holding the request; dist/ is built by the suite's global setup.
-    child = spawnIn(process.execPath, ['dist/main.js'], { ...env, PORT: '0', CARRIER_TIMEOUT_MS: '20000', CARRIER_RETRIES: '0' });
+    child = spawnIn(process.execPath, ['dist/main.js'], {
+      ...env,
+      PORT: '0',
+      CARRIER_TIMEOUT_MS: '20000',
+      CARRIER_RETRIES: '0',
+    });
     let url: string | undefined;
-    const up = await eventually(async () => (url = /listening on (http:\/\/[^\s"]+)/.exec(child!.output.stderr)?.[1]) !== undefined || child!.child.exitCode !== null, 40_000);
+    const up = await eventually(
+      async () =>
+        (url = /listening on (http:\/\/[^\s"]+)/.exec(child!.output.stderr)?.[1]) !== undefined ||
+        child!.child.exitCode !== null,
+      40_000,
+    );
     expect(up && url, child.output.stderr).toBeTruthy();
 
     const sim = freshSim();
     const id = `KILLED-${Date.now()}`;
-    const body = { sim, plan_id: 'CRASH', zip_code: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA', transaction_id: id };
-    const lost = fetch(`${url}/sim/activate/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).catch(
-      (error: unknown) => error,
-    );
+    const body = {
+      sim,
+      plan_id: 'CRASH',
+      zip_code: '30301',
+      address1: '1 Main St',
+      city: 'Atlanta',
+      state: 'GA',
+      transaction_id: id,
+    };
+    const lost = fetch(`${url}/sim/activate/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }).catch((error: unknown) => error);
     // Killed once the activation is at the carrier (which answers only 2 s later).
     expect(await eventually(async () => activationsReceived === 1, 20_000, 10)).toBe(true);
     expect((await data.db.transaction.findUnique({ where: { id } }))?.status).toBe('pending');
@@ -81,23 +108,53 @@ describe('a gateway killed during an activation', () => {
     expect(await lost).toBeInstanceOf(Error);
 
     // The carrier still performs the write it had received.
-    expect(await eventually(async () => (await core.getSimDetails(sim)).iccidStatus !== 'AVAILABLE', 10_000, 50)).toBe(true);
+    expect(await eventually(async () => (await core.getSimDetails(sim)).iccidStatus !== 'AVAILABLE', 10_000, 50)).toBe(
+      true,
+    );
     expect((await data.db.transaction.findUnique({ where: { id } }))?.status).toBe('pending');
     carrier.faults = { latencyMs: 0, errorRate: 0, dropRate: 0, garbageRate: 0 };
 
     // Next start (in-process): the pending row is older than a carrier call can take, so it is re-sent.
     // 1 s leaves a busy machine room for the sandbox's answer (a timeout would be a second attempt).
-    const next = await startTestGateway({ env: { ...env, DATA_DIR: join(dir, 'next'), CARRIER_TIMEOUT_MS: '1000', CARRIER_RETRIES: '0' } });
+    const next = await startTestGateway({
+      env: { ...env, DATA_DIR: join(dir, 'next'), CARRIER_TIMEOUT_MS: '1000', CARRIER_RETRIES: '0' },
+    });
     try {
-      expect(await eventually(async () => (await next.app.services.transactions.find(id))?.status === 'success', 30_000, 100)).toBe(true);
+      expect(
+        await eventually(
+          async () => (await next.app.services.transactions.find(id))?.status === 'success',
+          30_000,
+          100,
+        ),
+      ).toBe(true);
       const record = await next.rest('GET', `/transactions/${id}`, { token });
       expect(record.body).toMatchObject({ id, status: 'success', http_status: 200, recovered: true });
       const answer = JSON.parse(record.body.response as string) as { mdn: string; sim: string };
       expect(answer).toMatchObject({ status: 'success', sim, transaction_id: id });
       expect((await next.app.services.transactions.find(id))?.attempts).toBe(1);
       // The carrier activated once: its replay of the id is the same line, and the next number is the next one.
-      expect((await core.activate({ sim, carrierPlanId: 'PLUS5GB', zipCode: '30301', address: { address1: '1 Main St', city: 'Atlanta', state: 'GA', zipCode: '30301' }, isEsim: false, language: 'ENGL', transactionId: id })).mdn).toBe(answer.mdn);
-      const other = await core.activate({ sim: freshSim(), carrierPlanId: 'PLUS5GB', zipCode: '30301', address: { address1: '1 Main St', city: 'Atlanta', state: 'GA', zipCode: '30301' }, isEsim: false, language: 'ENGL', transactionId: `OTHER-${id}` });
+      expect(
+        (
+          await core.activate({
+            sim,
+            carrierPlanId: 'PLUS5GB',
+            zipCode: '30301',
+            address: { address1: '1 Main St', city: 'Atlanta', state: 'GA', zipCode: '30301' },
+            isEsim: false,
+            language: 'ENGL',
+            transactionId: id,
+          })
+        ).mdn,
+      ).toBe(answer.mdn);
+      const other = await core.activate({
+        sim: freshSim(),
+        carrierPlanId: 'PLUS5GB',
+        zipCode: '30301',
+        address: { address1: '1 Main St', city: 'Atlanta', state: 'GA', zipCode: '30301' },
+        isEsim: false,
+        language: 'ENGL',
+        transactionId: `OTHER-${id}`,
+      });
       expect(Number(other.mdn)).toBe(Number(answer.mdn) + 1);
       // The line is routed to its carrier, as the original request would have recorded it.
       expect((await next.app.services.lines.byMdns([answer.mdn])).get(answer.mdn)?.carrier).toBe('321');

@@ -12,7 +12,8 @@ import { eventually } from '../support/eventually.js';
 import { startReplica } from '../support/gateway.js';
 import { pendingActivation, sandboxEnv, setFaults } from './support.js';
 
-const TRANSACTION = 'query ($id: String!) { transaction(id: $id) { id status httpStatus response recovered resolvedAt } }';
+const TRANSACTION =
+  'query ($id: String!) { transaction(id: $id) { id status httpStatus response recovered resolvedAt } }';
 
 let gateway: TestGateway;
 
@@ -26,11 +27,15 @@ type Record = { status: string; response: unknown; recovered: boolean };
 
 async function settled(token: string, id: string): Promise<Record | undefined> {
   let last: Record | undefined;
-  await eventually(async () => {
-    const answer = await gateway.graphql<{ transaction: Record }>(TRANSACTION, { token, variables: { id } });
-    last = answer.data?.transaction;
-    return last !== undefined && last.status !== 'UNKNOWN' && last.status !== 'PENDING';
-  }, 20_000, 100);
+  await eventually(
+    async () => {
+      const answer = await gateway.graphql<{ transaction: Record }>(TRANSACTION, { token, variables: { id } });
+      last = answer.data?.transaction;
+      return last !== undefined && last.status !== 'UNKNOWN' && last.status !== 'PENDING';
+    },
+    20_000,
+    100,
+  );
   return last;
 }
 
@@ -53,11 +58,21 @@ describe.each<[CarrierId, string]>([
     expect(timedOut.body).toMatchObject({ code: 'HTTP_504', transaction_id: id });
 
     const record = await settled(token, id);
-    expect(record).toMatchObject({ status: 'SUCCESS', httpStatus: 200, recovered: true, resolvedAt: expect.any(String) });
+    expect(record).toMatchObject({
+      status: 'SUCCESS',
+      httpStatus: 200,
+      recovered: true,
+      resolvedAt: expect.any(String),
+    });
     // The stored input (address, email) is dropped once it is no longer needed.
     expect((await gateway.app.services.transactions.find(id))?.request).toBeNull();
     const answer = record!.response as { status: string; mdn: string; sim: string; transaction_id: string };
-    expect(answer).toMatchObject({ status: 'success', sim: body.sim, transaction_id: id, mdn: expect.stringMatching(/^\d{10}$/) });
+    expect(answer).toMatchObject({
+      status: 'success',
+      sim: body.sim,
+      transaction_id: id,
+      mdn: expect.stringMatching(/^\d{10}$/),
+    });
 
     const rest = await gateway.rest('GET', `/transactions/${id}`, { token });
     expect(rest.status).toBe(200);
@@ -99,7 +114,12 @@ describe('a refusal discovered on re-send', () => {
     expect(timedOut.status).toBe(504);
     const record = await settled(token, id);
     expect(record).toMatchObject({ status: 'FAILURE', httpStatus: 400, recovered: true });
-    expect(record!.response).toEqual({ status: 'failure', sim: body.sim, transaction_id: id, message: expect.stringMatching(/\(906\)$/) });
+    expect(record!.response).toEqual({
+      status: 'failure',
+      sim: body.sim,
+      transaction_id: id,
+      message: expect.stringMatching(/\(906\)$/),
+    });
   });
 });
 
@@ -112,7 +132,10 @@ describe('an unexpected error after the carrier acted', () => {
     await db.$executeRawUnsafe('ALTER TABLE "Line" RENAME TO "Line_away"');
     let failed;
     try {
-      failed = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ plan_id: 'A321', transaction_id: id }) });
+      failed = await gateway.rest('POST', '/sim/activate/', {
+        token,
+        body: activationBody({ plan_id: 'A321', transaction_id: id }),
+      });
       expect((await gateway.app.services.transactions.find(id))?.status).toBe('unknown');
     } finally {
       await db.$executeRawUnsafe('ALTER TABLE "Line_away" RENAME TO "Line"');
@@ -137,10 +160,20 @@ describe('a write a crash left pending', () => {
 
     const next = await startReplica(gateway, sandboxEnv(gateway));
     try {
-      expect(await eventually(async () => (await next.app.services.transactions.find(id))?.status === 'success', 20_000, 100)).toBe(true);
+      expect(
+        await eventually(
+          async () => (await next.app.services.transactions.find(id))?.status === 'success',
+          20_000,
+          100,
+        ),
+      ).toBe(true);
       const record = await next.rest('GET', `/transactions/${id}`, { token });
       expect(record.body).toMatchObject({ status: 'success', recovered: true });
-      expect(JSON.parse(record.body.response as string)).toMatchObject({ status: 'success', mdn: delivered.mdn, transaction_id: id });
+      expect(JSON.parse(record.body.response as string)).toMatchObject({
+        status: 'success',
+        mdn: delivered.mdn,
+        transaction_id: id,
+      });
       expect((await next.app.services.transactions.find(id))?.attempts).toBe(1);
     } finally {
       await next.close();
@@ -169,8 +202,13 @@ describe('shutdown', () => {
       const { token } = await own.user({ plans: ['A321'] });
       const id = `DRAIN-${Date.now()}`;
       await setFaults(own, '321', { latency_ms: 800 });
-      const answer = own.rest('POST', '/sim/activate/', { token, body: activationBody({ plan_id: 'A321', transaction_id: id }) });
-      expect(await eventually(async () => (await own.app.services.transactions.find(id)) !== null, 5000, 20)).toBe(true);
+      const answer = own.rest('POST', '/sim/activate/', {
+        token,
+        body: activationBody({ plan_id: 'A321', transaction_id: id }),
+      });
+      expect(await eventually(async () => (await own.app.services.transactions.find(id)) !== null, 5000, 20)).toBe(
+        true,
+      );
       // What app.close() does first: wait for writes in flight (the carrier and database stay open).
       await own.app.services.recovery.stop();
       expect(await own.app.services.transactions.find(id)).toMatchObject({ status: 'success', httpStatus: 200 });
@@ -184,27 +222,40 @@ describe('shutdown', () => {
 describe('a carrier that stays down', () => {
   it('keeps the write unknown and retries with backoff, warning at each doubling of attempts, never giving up silently', async () => {
     const lines: string[] = [];
-    const own = await startTestGateway({ env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0', LOG_LEVEL: 'warn' }, logger: createLogger('warn', (line) => lines.push(line)) });
+    const own = await startTestGateway({
+      env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0', LOG_LEVEL: 'warn' },
+      logger: createLogger('warn', (line) => lines.push(line)),
+    });
     try {
       await createPlans(own);
       const { token } = await own.user({ plans: ['A321'] });
       const id = `DOWN-${Date.now()}`;
       await setFaults(own, '321', { drop_rate: 1 });
-      const answer = await own.rest('POST', '/sim/activate/', { token, body: activationBody({ plan_id: 'A321', transaction_id: id }) });
+      const answer = await own.rest('POST', '/sim/activate/', {
+        token,
+        body: activationBody({ plan_id: 'A321', transaction_id: id }),
+      });
       expect(answer.status).toBe(502);
-      const warnings = () => lines.map((line) => JSON.parse(line) as { message: string; attempts?: number; transactionId?: string }).filter((entry) => entry.message === 'transaction outcome still unknown');
+      const warnings = () =>
+        lines
+          .map((line) => JSON.parse(line) as { message: string; attempts?: number; transactionId?: string })
+          .filter((entry) => entry.message === 'transaction outcome still unknown');
       // Attempts 1 and 2 (1 s apart) are both milestones.
       expect(await eventually(async () => warnings().some((entry) => entry.attempts === 2), 15_000, 50)).toBe(true);
       expect(warnings().map((entry) => entry.transactionId)).toEqual([id, id]);
       const row = await own.app.services.transactions.find(id);
       expect(row).toMatchObject({ status: 'unknown', resolvedAt: null });
       expect(row!.attempts).toBeGreaterThanOrEqual(2);
-      const retries = (await own.app.services.metrics.recoveries.get()).values.find((value) => value.labels.outcome === 'retry');
+      const retries = (await own.app.services.metrics.recoveries.get()).values.find(
+        (value) => value.labels.outcome === 'retry',
+      );
       expect(retries?.value).toBeGreaterThanOrEqual(2);
       expect(lines.join('\n')).not.toMatch(/sandbox-321-key|sandbox-b-secret/);
       // The carrier comes back: the next re-send (about 2 s later) resolves it.
       await setFaults(own, '321', {});
-      expect(await eventually(async () => (await own.app.services.transactions.find(id))?.status === 'success', 15_000, 100)).toBe(true);
+      expect(
+        await eventually(async () => (await own.app.services.transactions.find(id))?.status === 'success', 15_000, 100),
+      ).toBe(true);
     } finally {
       await own.close();
     }

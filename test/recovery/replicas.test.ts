@@ -41,7 +41,12 @@ describe('two replicas on PostgreSQL', () => {
 
     const before = { a: await recovered(a), b: await recovered(b) };
     // Both replicas sweep the same rows at the same moment, twice over.
-    await Promise.all([a.app.services.recovery.sweep(), b.app.services.recovery.sweep(), a.app.services.recovery.sweep(), b.app.services.recovery.sweep()]);
+    await Promise.all([
+      a.app.services.recovery.sweep(),
+      b.app.services.recovery.sweep(),
+      a.app.services.recovery.sweep(),
+      b.app.services.recovery.sweep(),
+    ]);
     await Promise.all([a.app.services.recovery.sweep(), b.app.services.recovery.sweep()]);
 
     const rows = await Promise.all(ids.map((id) => a.app.services.transactions.find(id)));
@@ -60,5 +65,7 @@ describe('two replicas on PostgreSQL', () => {
 
 async function recovered(gateway: TestGateway): Promise<number> {
   const metric = await gateway.app.services.metrics.recoveries.get();
-  return metric.values.filter((value) => value.labels.outcome === 'success').reduce((sum, value) => sum + value.value, 0);
+  return metric.values
+    .filter((value) => value.labels.outcome === 'success')
+    .reduce((sum, value) => sum + value.value, 0);
 }

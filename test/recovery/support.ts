@@ -5,8 +5,16 @@ import type { ActivateRequest, CarrierId } from '../../src/carriers/types.js';
 import type { TestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 
-export async function setFaults(gateway: TestGateway, carrier: CarrierId, faults: Record<string, number>): Promise<void> {
-  const response = await fetch(`${gateway.sandboxes.urls[carrier]}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+export async function setFaults(
+  gateway: TestGateway,
+  carrier: CarrierId,
+  faults: Record<string, number>,
+): Promise<void> {
+  const response = await fetch(`${gateway.sandboxes.urls[carrier]}/_sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
   if (response.status !== 200) throw new Error(`sandbox faults: ${response.status}`);
 }
 
@@ -33,10 +41,29 @@ export async function pendingActivation(
   options: { minutesAgo: number; status?: 'pending' | 'unknown'; carrier?: CarrierId },
 ): Promise<{ sim: string; carrierRequest: Omit<ActivateRequest, 'transactionId'> }> {
   const sim = freshSim();
-  const input = { sim, planId, zipCode: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA', isEsim: 'N', language: 'ENGL', transactionId: id };
+  const input = {
+    sim,
+    planId,
+    zipCode: '30301',
+    address1: '1 Main St',
+    city: 'Atlanta',
+    state: 'GA',
+    isEsim: 'N',
+    language: 'ENGL',
+    transactionId: id,
+  };
   const createdAt = new Date(Date.now() - options.minutesAgo * 60_000);
   await gateway.app.services.db.transaction.create({
-    data: { id, userId, operation: 'activateSim', carrier: options.carrier ?? '321', sim, status: options.status ?? 'pending', request: JSON.stringify(input), createdAt },
+    data: {
+      id,
+      userId,
+      operation: 'activateSim',
+      carrier: options.carrier ?? '321',
+      sim,
+      status: options.status ?? 'pending',
+      request: JSON.stringify(input),
+      createdAt,
+    },
   });
   const plan = await gateway.app.services.directory.plan(planId);
   return {

@@ -36,7 +36,15 @@ function scratch(options: { built: boolean; source: boolean }): string {
 }
 
 async function current(root: string): Promise<string> {
-  const result = await run(process.execPath, ['--input-type=module', '-e', `import('${join(root, 'scripts', 'ensure-build.mjs')}').then((m) => console.log(m.buildIsCurrent()))`], {});
+  const result = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import('${join(root, 'scripts', 'ensure-build.mjs')}').then((m) => console.log(m.buildIsCurrent()))`,
+    ],
+    {},
+  );
   return result.stdout.trim();
 }
 

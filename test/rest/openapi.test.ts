@@ -46,13 +46,21 @@ describe('the OpenAPI document', () => {
     const routes = compileRoutes(operations);
     // The spec's 48 endpoints and GET /transactions/{id}, where a legacy client recovers a lost answer.
     expect(routes.length).toBe(49);
-    for (const route of routes) expect(document.paths[route.path]?.[route.method.toLowerCase()]?.operationId, `${route.method} ${route.path}`).toBe(route.operation.name);
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    for (const route of routes)
+      expect(
+        document.paths[route.path]?.[route.method.toLowerCase()]?.operationId,
+        `${route.method} ${route.path}`,
+      ).toBe(route.operation.name);
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(documented.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
   });
 
   it('resolves every $ref', () => {
-    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]!);
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
     expect(refs.length).toBeGreaterThan(100);
     for (const name of new Set(refs)) expect(document.components.schemas[name], name).toBeDefined();
   });
@@ -63,7 +71,9 @@ describe('the OpenAPI document', () => {
     expect(text).toContain('"transaction_id"');
     expect(text).not.toContain('"zipCode"');
     expect(text).not.toContain('"transactionId"');
-    const activation = described('activateSim').requestBody!.content['application/json'].schema as { required: string[] };
+    const activation = described('activateSim').requestBody!.content['application/json'].schema as {
+      required: string[];
+    };
     expect(activation.required).toEqual(['sim', 'plan_id', 'zip_code', 'address1', 'city', 'state']);
   });
 
@@ -91,18 +101,28 @@ describe('the OpenAPI document', () => {
       const codes = Object.keys(responses);
       expect(codes, operation.name).toEqual(expect.arrayContaining(['200', '401', '422', '500']));
       expect(responses['401']!.headers).toHaveProperty('WWW-Authenticate');
-      expect(responses['422']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
+      expect(responses['422']!.content!['application/json']!.schema).toEqual({
+        $ref: '#/components/schemas/HTTPValidationError',
+      });
       expect(codes.includes('400'), `${operation.name} 400`).toBe(operation.routing !== 'none');
-      expect(codes.includes('403'), `${operation.name} 403`).toBe(operation.superuserOnly || operation.planField !== undefined);
-      expect(codes.includes('409'), `${operation.name} 409`).toBe(operation.kind === 'mutation' && operation.transactionPrefix !== undefined);
+      expect(codes.includes('403'), `${operation.name} 403`).toBe(
+        operation.superuserOnly || operation.planField !== undefined,
+      );
+      expect(codes.includes('409'), `${operation.name} 409`).toBe(
+        operation.kind === 'mutation' && operation.transactionPrefix !== undefined,
+      );
       expect(codes.includes('429'), `${operation.name} 429`).toBe(operation.rateLimit !== undefined);
       if (operation.rateLimit) expect(responses['429']!.headers).toHaveProperty('Retry-After');
       expect(codes.includes('501'), `${operation.name} 501`).toBe(operation.extended);
       expect(codes.includes('503'), `${operation.name} 503`).toBe(operation.usesCarriers);
     }
     // Both 403 shapes: {detail} for superuser-only, the failure envelope for an unauthorized plan.
-    expect(described('settings').responses['403']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Detail' });
-    expect(described('activateSim').responses['403']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Failure' });
+    expect(described('settings').responses['403']!.content!['application/json']!.schema).toEqual({
+      $ref: '#/components/schemas/Detail',
+    });
+    expect(described('activateSim').responses['403']!.content!['application/json']!.schema).toEqual({
+      $ref: '#/components/schemas/Failure',
+    });
   });
 
   it('declares the bearer scheme for every operation', () => {
@@ -137,7 +157,10 @@ describe('GET /openapi.json', () => {
       expect(response.headers.vary).toBe('Accept-Encoding');
       expect(response.body.length).toBeLessThan(plain.length / 5);
       expect(decode(response.body).equals(plain)).toBe(true);
-      const again = await rawGet(`${gateway.url}/openapi.json`, { 'accept-encoding': encoding, 'if-none-match': String(response.headers.etag) });
+      const again = await rawGet(`${gateway.url}/openapi.json`, {
+        'accept-encoding': encoding,
+        'if-none-match': String(response.headers.etag),
+      });
       expect(again.status).toBe(304);
       expect(again.body.length).toBe(0);
     }
@@ -153,13 +176,18 @@ describe('GET /openapi.json', () => {
   });
 });
 
-async function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+async function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
     request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     })
       .on('error', reject)
       .end();
@@ -202,7 +230,7 @@ describe('the public documentation', () => {
       `/${bundle}/../../../package.json`,
       '/docs/assets/%2e%2e/%2e%2e/package.json',
     ]) {
-      expect((await rawStatus(gateway.url, path)), path).toBe(404);
+      expect(await rawStatus(gateway.url, path), path).toBe(404);
     }
     expect(await rawStatus(gateway.url, `/${bundle}/swagger-ui-bundle.js`)).toBe(200);
   });

@@ -57,7 +57,14 @@ const SPEC: [string, string, string | null][] = [
   ['POST', '/sim/imei/change/', '20/minute'],
 ];
 
-const SUPERUSER = new Set(['/sim/balance/adjust/', '/sim/balance/adjust-multiple/', '/sim/billing-code/change/', '/settings/', '/settings/{key}', '/settings/carriers/status']);
+const SUPERUSER = new Set([
+  '/sim/balance/adjust/',
+  '/sim/balance/adjust-multiple/',
+  '/sim/billing-code/change/',
+  '/settings/',
+  '/settings/{key}',
+  '/settings/carriers/status',
+]);
 
 describe('the REST surface', () => {
   const served = operations.filter((operation) => operation.rest);
@@ -66,7 +73,9 @@ describe('the REST surface', () => {
     expect(SPEC).toHaveLength(48);
     // The transaction lookup lets legacy clients learn a lost outcome as GraphQL clients can.
     const expected = [...SPEC.map(([method, path]) => `${method} ${path}`), 'GET /transactions/{id}'];
-    expect(served.map((operation) => `${operation.rest!.method} ${operation.rest!.path}`).sort()).toEqual(expected.sort());
+    expect(served.map((operation) => `${operation.rest!.method} ${operation.rest!.path}`).sort()).toEqual(
+      expected.sort(),
+    );
   });
 
   it.each(SPEC)('%s %s has the spec rate limit and access', (method, path, limit) => {
@@ -76,7 +85,11 @@ describe('the REST surface', () => {
   });
 
   it('gives every mutating endpoint of the spec its transaction id prefix', () => {
-    const prefixes = Object.fromEntries(served.filter((operation) => operation.transactionPrefix).map((operation) => [operation.rest!.path, operation.transactionPrefix]));
+    const prefixes = Object.fromEntries(
+      served
+        .filter((operation) => operation.transactionPrefix)
+        .map((operation) => [operation.rest!.path, operation.transactionPrefix]),
+    );
     // The extended operations' prefixes are ours (the spec names none); the others are the spec's.
     expect(prefixes).toMatchObject(SPEC_PREFIXES);
   });

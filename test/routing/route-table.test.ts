@@ -33,7 +33,9 @@ describe('the route table', () => {
     const bound = operations.filter((operation) => operation.rest);
     expect(routes).toHaveLength(bound.length);
     for (const operation of bound) {
-      expect(routes.filter((route) => route.operation === operation).map((route) => `${route.method} ${route.path}`)).toEqual([`${operation.rest!.method} ${operation.rest!.path}`]);
+      expect(
+        routes.filter((route) => route.operation === operation).map((route) => `${route.method} ${route.path}`),
+      ).toEqual([`${operation.rest!.method} ${operation.rest!.path}`]);
     }
     expect(new Set(routes.map((route) => `${route.method} ${route.path}`)).size).toBe(routes.length);
   });
@@ -52,8 +54,14 @@ describe('the route table', () => {
     const parameter = served('GET', '/settings/{key}');
     const literal = served('GET', '/settings/carriers');
     for (const table of [compileRoutes([parameter, literal]), compileRoutes([literal, parameter])]) {
-      expect(lookup(table, 'GET', '/settings/carriers')).toMatchObject({ kind: 'match', match: { route: { operation: literal } } });
-      expect(lookup(table, 'GET', '/settings/other')).toMatchObject({ kind: 'match', match: { route: { operation: parameter }, params: { key: 'other' } } });
+      expect(lookup(table, 'GET', '/settings/carriers')).toMatchObject({
+        kind: 'match',
+        match: { route: { operation: literal } },
+      });
+      expect(lookup(table, 'GET', '/settings/other')).toMatchObject({
+        kind: 'match',
+        match: { route: { operation: parameter }, params: { key: 'other' } },
+      });
     }
   });
 
@@ -63,7 +71,10 @@ describe('the route table', () => {
       const toggled = path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
       // As in FastAPI, a path that another route serves under another method answers 405 first.
       if (lookup(routes, 'GET', toggled).kind === 'match' || lookup(routes, 'POST', toggled).kind === 'match') continue;
-      expect(lookup(routes, route.method, toggled), `${route.method} ${toggled}`).toEqual({ kind: 'redirect', location: path });
+      expect(lookup(routes, route.method, toggled), `${route.method} ${toggled}`).toEqual({
+        kind: 'redirect',
+        location: path,
+      });
     }
     expect(lookup(routes, 'DELETE', '/sim/suspend')).toEqual({ kind: 'not-found' });
     // GET /sim/imei/{imei} serves /sim/imei/change, so POST /sim/imei/change (no slash) is 405, not a redirect.
@@ -77,7 +88,10 @@ describe('the route table', () => {
   });
 
   it('decodes path parameters, and matches no route for an empty or malformed one', () => {
-    expect(lookup(routes, 'GET', '/sim/usage/%33%32%31')).toMatchObject({ kind: 'match', match: { params: { mdn: '321' } } });
+    expect(lookup(routes, 'GET', '/sim/usage/%33%32%31')).toMatchObject({
+      kind: 'match',
+      match: { params: { mdn: '321' } },
+    });
     expect(lookup(routes, 'GET', '/sim/usage/%ZZ')).toEqual({ kind: 'not-found' });
     expect(lookup(routes, 'GET', '/sim/usage/')).not.toMatchObject({ kind: 'match' });
     expect(lookup(routes, 'GET', '/nothing/here')).toEqual({ kind: 'not-found' });

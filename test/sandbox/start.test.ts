@@ -41,17 +41,23 @@ describe('startSandboxCarriers', () => {
 
     // Moving one carrier's clock leaves the other alone.
     const before = sandboxes.cores.carrier_b.now().getTime();
-    const advanced = await fetch(`${sandboxes.urls['321']}/_sandbox/clock`, { method: 'POST', body: JSON.stringify({ advance_days: 31 }) });
+    const advanced = await fetch(`${sandboxes.urls['321']}/_sandbox/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ advance_days: 31 }),
+    });
     const moved = Date.parse(((await advanced.json()) as { now: string }).now);
     expect(moved - before).toBeGreaterThanOrEqual(31 * 86_400_000);
-    expect(sandboxes.cores['321'].now().getTime() - sandboxes.cores.carrier_b.now().getTime()).toBeGreaterThan(30 * 86_400_000);
+    expect(sandboxes.cores['321'].now().getTime() - sandboxes.cores.carrier_b.now().getTime()).toBeGreaterThan(
+      30 * 86_400_000,
+    );
     expect(sandboxes.cores.carrier_b.now().getTime() - before).toBeLessThan(86_400_000);
   });
 
   it('wires each carrier’s credentials: carrier routes refuse strangers and accept the configured ones', async () => {
     sandboxes = await startSandboxCarriers({ credentials: CREDENTIALS, faults: NO_FAULTS });
     const basic = `Basic ${Buffer.from('test-b-account:test-b-secret').toString('base64')}`;
-    const probe = async (url: string, headers: Record<string, string>) => (await fetch(`${url}/no-such-route`, { headers })).status;
+    const probe = async (url: string, headers: Record<string, string>) =>
+      (await fetch(`${url}/no-such-route`, { headers })).status;
 
     expect(await probe(sandboxes.urls['321'], {})).toBe(401);
     expect(await probe(sandboxes.urls['321'], { 'x-api-key': 'wrong' })).toBe(401);
@@ -71,8 +77,12 @@ describe('startSandboxCarriers', () => {
   it('does not leave one server listening when the other cannot start', async () => {
     sandboxes = await startSandboxCarriers({ credentials: CREDENTIALS });
     const taken = Number(new URL(sandboxes.urls['321']).port);
-    await expect(startSandboxCarriers({ credentials: CREDENTIALS, ports: { '321': 0, carrier_b: taken } })).rejects.toThrow(/EADDRINUSE/);
-    await expect(startSandboxCarriers({ credentials: CREDENTIALS, ports: { '321': 70_000 } })).rejects.toThrow(RangeError);
+    await expect(
+      startSandboxCarriers({ credentials: CREDENTIALS, ports: { '321': 0, carrier_b: taken } }),
+    ).rejects.toThrow(/EADDRINUSE/);
+    await expect(startSandboxCarriers({ credentials: CREDENTIALS, ports: { '321': 70_000 } })).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -109,7 +119,9 @@ describe('sandboxOptionsFromEnvironment', () => {
   });
 
   it('refuses a port that is not a port, naming the variable only', () => {
-    expect(() => sandboxOptionsFromEnvironment({ SANDBOX_321_PORT: 'http' })).toThrow('Invalid SANDBOX_321_PORT: must be a port number from 0 to 65535');
+    expect(() => sandboxOptionsFromEnvironment({ SANDBOX_321_PORT: 'http' })).toThrow(
+      'Invalid SANDBOX_321_PORT: must be a port number from 0 to 65535',
+    );
     expect(() => sandboxOptionsFromEnvironment({ SANDBOX_CARRIER_B_PORT: '70000' })).toThrow(/SANDBOX_CARRIER_B_PORT/);
   });
 });
@@ -122,7 +134,11 @@ describe('the sandbox process (`npm run sandbox` runs dist/sandbox/main.js; test
   });
 
   it('prints both URLs but no credential, serves them, and exits cleanly on SIGTERM', async () => {
-    const secrets = { CARRIER_321_API_KEY: 'env-key-7f3a91', CARRIER_B_ACCOUNT_ID: 'env-account-52c1', CARRIER_B_API_SECRET: 'env-secret-b8e044' };
+    const secrets = {
+      CARRIER_321_API_KEY: 'env-key-7f3a91',
+      CARRIER_B_ACCOUNT_ID: 'env-account-52c1',
+      CARRIER_B_API_SECRET: 'env-secret-b8e044',
+    };
     const root = fileURLToPath(new URL('../../', import.meta.url));
     // The compiled sandbox (dist/ is built by the suite's global setup) under node itself.
     const started = spawn(process.execPath, ['dist/sandbox/main.js'], {

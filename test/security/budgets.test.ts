@@ -14,12 +14,22 @@ import { REDIS_URL, redisAvailable } from '../support/redis.js';
 interface Answer {
   status: number;
   headers: Headers;
-  body: { data?: { lines: ({ mdn: string; usage: unknown; networkStatus: unknown } | null)[] | null } | null; errors?: { extensions?: Record<string, unknown> }[]; extensions?: { cost?: CostExtension } };
+  body: {
+    data?: { lines: ({ mdn: string; usage: unknown; networkStatus: unknown } | null)[] | null } | null;
+    errors?: { extensions?: Record<string, unknown> }[];
+    extensions?: { cost?: CostExtension };
+  };
 }
 
-const SCREEN = 'query Screen($mdns: [String!]!) { lines(mdns: $mdns) { mdn usage { status } networkStatus { status } } }';
+const SCREEN =
+  'query Screen($mdns: [String!]!) { lines(mdns: $mdns) { mdn usage { status } networkStatus { status } } }';
 
-async function post(gateway: TestGateway, token: string, query: string, variables: Record<string, unknown> = {}): Promise<Answer> {
+async function post(
+  gateway: TestGateway,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Answer> {
   const response = await fetch(`${gateway.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -77,7 +87,12 @@ describe('a 50-line dashboard', () => {
     await gateway.app.services.lines.setOwner(mdns[2]!, other.id);
     const answer = await post(gateway, token, SCREEN, { mdns: mdns.slice(0, 4) });
     expect(answer.status).toBe(200);
-    expect(answer.body.errors!.map((error) => error.extensions!.code)).toEqual(['FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN']);
+    expect(answer.body.errors!.map((error) => error.extensions!.code)).toEqual([
+      'FORBIDDEN',
+      'FORBIDDEN',
+      'FORBIDDEN',
+      'FORBIDDEN',
+    ]);
     expect(answer.body.extensions!.cost).toEqual({
       requestedQueryCost: 8,
       actualQueryCost: 4,
@@ -89,7 +104,11 @@ describe('a 50-line dashboard', () => {
     clockOf(gateway);
     const { token } = await gateway.user();
     const answer = await post(gateway, token, '{ me { name } }');
-    expect(answer.body.extensions!.cost).toMatchObject({ requestedQueryCost: 0, actualQueryCost: 0, throttleStatus: { currentlyAvailable: 1000 } });
+    expect(answer.body.extensions!.cost).toMatchObject({
+      requestedQueryCost: 0,
+      actualQueryCost: 0,
+      throttleStatus: { currentlyAvailable: 1000 },
+    });
   });
 });
 
@@ -112,10 +131,20 @@ describe('a burst beyond the bucket', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.data).toBeUndefined();
     expect(refused.body.errors).toHaveLength(1);
-    expect(refused.body.errors![0]!.extensions).toMatchObject({ code: 'THROTTLED', status: 429, cost: 100, available: 50, retryAfter: 25 });
+    expect(refused.body.errors![0]!.extensions).toMatchObject({
+      code: 'THROTTLED',
+      status: 429,
+      cost: 100,
+      available: 50,
+      retryAfter: 25,
+    });
     expect(refused.headers.get('retry-after')).toBe('25');
     expect(refused.headers.get('ratelimit')).toBe('"graphql-cost";r=50;t=50');
-    expect(refused.body.extensions!.cost).toEqual({ requestedQueryCost: 100, actualQueryCost: null, throttleStatus: { maximumAvailable: 150, currentlyAvailable: 50, restoreRate: 2 } });
+    expect(refused.body.extensions!.cost).toEqual({
+      requestedQueryCost: 100,
+      actualQueryCost: null,
+      throttleStatus: { maximumAvailable: 150, currentlyAvailable: 50, restoreRate: 2 },
+    });
 
     advance(24_000); // 98 points: still short
     expect((await post(gateway, token, SCREEN, { mdns })).status).toBe(429);
@@ -217,6 +246,8 @@ describe('two replicas sharing Redis', () => {
 
 describe('configuration', () => {
   it('refuses to start with a bucket smaller than the largest request allowed', async () => {
-    await expect(startTestGateway({ env: { GRAPHQL_COST_CAPACITY: '50', GRAPHQL_MAX_COST: '100' } })).rejects.toThrow(/GRAPHQL_COST_CAPACITY: must be at least GRAPHQL_MAX_COST \(100\)/);
+    await expect(startTestGateway({ env: { GRAPHQL_COST_CAPACITY: '50', GRAPHQL_MAX_COST: '100' } })).rejects.toThrow(
+      /GRAPHQL_COST_CAPACITY: must be at least GRAPHQL_MAX_COST \(100\)/,
+    );
   });
 });

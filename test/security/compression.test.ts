@@ -15,12 +15,17 @@ interface RawAnswer {
 }
 
 /** A request whose body comes back as sent on the wire (fetch would decompress it). */
-function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+function raw(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -46,14 +51,22 @@ beforeAll(async () => {
 afterAll(() => gateway?.close());
 
 const graphql = (headers: Record<string, string>) =>
-  raw(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body: INTROSPECTION });
+  raw(`${gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    body: INTROSPECTION,
+  });
 
 describe('dynamic responses', () => {
   it('compresses a large GraphQL answer with brotli or gzip, as accepted, to the same JSON', async () => {
     const plain = await graphql({});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.bytes.length).toBeGreaterThan(1024);
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip']] as const) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
       const answer = await graphql({ 'accept-encoding': accept });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-encoding']).toBe(encoding);
@@ -66,7 +79,11 @@ describe('dynamic responses', () => {
   it('compresses a large REST answer (a 422 listing every issue) and keeps its status and body', async () => {
     const body = JSON.stringify({ activations: Array.from({ length: 20 }, () => ({})) });
     const send = (headers: Record<string, string>) =>
-      raw(`${gateway.url}/sim/activate/bulk/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body });
+      raw(`${gateway.url}/sim/activate/bulk/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+        body,
+      });
     const plain = await send({});
     const compressed = await send({ 'accept-encoding': 'br' });
     expect(plain.status).toBe(422);
@@ -96,7 +113,8 @@ describe('dynamic responses', () => {
 });
 
 describe('GraphiQL', () => {
-  const page = (headers: Record<string, string> = {}) => raw(`${gateway.url}/graphql`, { headers: { accept: 'text/html', ...headers } });
+  const page = (headers: Record<string, string> = {}) =>
+    raw(`${gateway.url}/graphql`, { headers: { accept: 'text/html', ...headers } });
 
   it('is served compressed with an ETag and revalidated with a 304', async () => {
     const plain = await page();

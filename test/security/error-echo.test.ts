@@ -39,16 +39,25 @@ describe('answers that echo input', () => {
   const size = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
 
   it('refuses a 100 KB plan id with a 422 that does not carry it', async () => {
-    const answer = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ plan_id: 'P'.repeat(100_000) }) });
+    const answer = await gateway.rest('POST', '/sim/activate/', {
+      token,
+      body: activationBody({ plan_id: 'P'.repeat(100_000) }),
+    });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'plan_id'], msg: 'plan_id must be at most 64 characters' }] });
+    expect(answer.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['body', 'plan_id'], msg: 'plan_id must be at most 64 characters' }],
+    });
   });
 
   it('answers 403 to the longest accepted plan id in under 1 KB', async () => {
     const planId = 'P'.repeat(64);
     const answer = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ plan_id: planId }) });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ status: 'failure', message: `Plan ${planId} is not authorized for this user`, code: 'HTTP_403' });
+    expect(answer.body).toEqual({
+      status: 'failure',
+      message: `Plan ${planId} is not authorized for this user`,
+      code: 'HTTP_403',
+    });
     expect(size(answer.body)).toBeLessThan(1024);
   });
 
@@ -57,14 +66,20 @@ describe('answers that echo input', () => {
     const rest = await gateway.rest('GET', `/settings/${key}`, { token: admin });
     expect(rest.status).toBe(404);
     expect(rest.body).toEqual({ detail: `Setting ${key} not found` });
-    const graphql = await gateway.graphql(`query ($key: String!) { setting(key: $key) { key } }`, { token: admin, variables: { key } });
+    const graphql = await gateway.graphql(`query ($key: String!) { setting(key: $key) { key } }`, {
+      token: admin,
+      variables: { key },
+    });
     expect(graphql.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect(size(graphql.errors)).toBeLessThan(1024);
   });
 
   it('cuts a 100-character transaction id in the 404 to 64 characters', async () => {
     const id = 'T'.repeat(100);
-    const answer = await gateway.graphql(`query ($id: String!) { transaction(id: $id) { id } }`, { token, variables: { id } });
+    const answer = await gateway.graphql(`query ($id: String!) { transaction(id: $id) { id } }`, {
+      token,
+      variables: { id },
+    });
     expect(answer.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect(answer.errors?.[0]?.message).toBe(`Transaction ${'T'.repeat(64)}… not found`);
   });

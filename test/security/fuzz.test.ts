@@ -67,11 +67,37 @@ function randomValue(depth = 0): unknown {
   if (roll < 0.55) return pick([0, -1, 1.5, 2 ** 53, -(2 ** 31), Number.MAX_SAFE_INTEGER]);
   if (roll < 0.6) return pick([true, false, null]);
   if (roll < 0.8) return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(depth + 1));
-  const keys = ['mdn', 'sim', 'plan_id', 'zip_code', 'state', 'activations', 'value', 'transaction_id', '__proto__', 'x'];
-  return Object.fromEntries(Array.from({ length: 1 + Math.floor(random() * 4) }, () => [pick(keys), randomValue(depth + 1)]));
+  const keys = [
+    'mdn',
+    'sim',
+    'plan_id',
+    'zip_code',
+    'state',
+    'activations',
+    'value',
+    'transaction_id',
+    '__proto__',
+    'x',
+  ];
+  return Object.fromEntries(
+    Array.from({ length: 1 + Math.floor(random() * 4) }, () => [pick(keys), randomValue(depth + 1)]),
+  );
 }
 
-const PATH_VALUES = ['%ZZ', '%', '%E0%A4%A', '%00', '..', '%2F..%2F', 'a'.repeat(3_000), '😀', '3215550001', '%F0%9F%98%80', "'", ' '];
+const PATH_VALUES = [
+  '%ZZ',
+  '%',
+  '%E0%A4%A',
+  '%00',
+  '..',
+  '%2F..%2F',
+  'a'.repeat(3_000),
+  '😀',
+  '3215550001',
+  '%F0%9F%98%80',
+  "'",
+  ' ',
+];
 
 type Answer = { status: number; body: string; what: string };
 
@@ -98,22 +124,40 @@ async function tokenForCase(): Promise<string | undefined> {
   return kind === 'none' ? undefined : kind === 'superuser' ? superToken : userToken();
 }
 
-async function send(method: string, path: string, body: string | undefined, token: string | undefined, contentType = 'application/json'): Promise<Answer> {
+async function send(
+  method: string,
+  path: string,
+  body: string | undefined,
+  token: string | undefined,
+  contentType = 'application/json',
+): Promise<Answer> {
   const response = await fetch(gateway.url + path, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': contentType } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': contentType } : {}),
+    },
     body,
     redirect: 'manual',
   });
-  return { status: response.status, body: (await response.text()).slice(0, 300), what: `${method} ${path.slice(0, 80)} ${String(body).slice(0, 120)}` };
+  return {
+    status: response.status,
+    body: (await response.text()).slice(0, 300),
+    what: `${method} ${path.slice(0, 80)} ${String(body).slice(0, 120)}`,
+  };
 }
 
 function restCases(): { method: string; path: string; body: string | undefined }[] {
   const cases: { method: string; path: string; body: string | undefined }[] = [];
   for (const route of compileRoutes(operations)) {
     for (let round = 0; round < 8; round++) {
-      const path = route.path.replace(/\{[^}]+\}/g, () => (round % 2 === 0 ? pick(PATH_VALUES) : encodeURIComponent(String(pick(HOSTILE_STRINGS)) || 'x')));
-      const query = round % 3 === 0 ? `?sim=${pick(PATH_VALUES)}&sim=2&start_time=${pick(PATH_VALUES)}&dry_run=${pick(PATH_VALUES)}` : '';
+      const path = route.path.replace(/\{[^}]+\}/g, () =>
+        round % 2 === 0 ? pick(PATH_VALUES) : encodeURIComponent(String(pick(HOSTILE_STRINGS)) || 'x'),
+      );
+      const query =
+        round % 3 === 0
+          ? `?sim=${pick(PATH_VALUES)}&sim=2&start_time=${pick(PATH_VALUES)}&dry_run=${pick(PATH_VALUES)}`
+          : '';
       let body: string | undefined;
       if (route.method !== 'GET') {
         body = pick([
@@ -124,7 +168,12 @@ function restCases(): { method: string; path: string; body: string | undefined }
           () => '{"mdn": "3215550001", ',
           () => 'not json at all',
           () => '\u0000\u0001\u0002',
-          () => JSON.stringify({ value: pick(HOSTILE_STRINGS), mdn: pick(HOSTILE_STRINGS), transaction_id: pick(HOSTILE_STRINGS) }),
+          () =>
+            JSON.stringify({
+              value: pick(HOSTILE_STRINGS),
+              mdn: pick(HOSTILE_STRINGS),
+              transaction_id: pick(HOSTILE_STRINGS),
+            }),
         ])();
       }
       cases.push({ method: route.method, path: path + query, body });
@@ -150,13 +199,19 @@ function graphqlCases(): { body: string }[] {
         const variables = Object.fromEntries(field.args.map((arg) => [arg.name, randomValue()]));
         cases.push({ body: JSON.stringify({ query: document, variables }) });
       }
-      cases.push({ body: JSON.stringify({ query: `${kind} { ${field.name}(${field.args.map((arg) => `${arg.name}: ${pick(['1', '"x"', 'null', '[1]', '{a: 1}'])}`).join(', ')})${selection} }` }) });
+      cases.push({
+        body: JSON.stringify({
+          query: `${kind} { ${field.name}(${field.args.map((arg) => `${arg.name}: ${pick(['1', '"x"', 'null', '[1]', '{a: 1}'])}`).join(', ')})${selection} }`,
+        }),
+      });
     }
   }
   cases.push(
     { body: JSON.stringify({ query: `{ ${'me { '.repeat(1)}${'__typename '.repeat(3)}}` }) },
     { body: JSON.stringify({ query: '{ a'.repeat(2_000) + ' }'.repeat(2_000) }) },
-    { body: JSON.stringify({ query: '{ me { name } }', variables: JSON.parse(`{"a": ${deepJson(3_000)}}`) as unknown }) },
+    {
+      body: JSON.stringify({ query: '{ me { name } }', variables: JSON.parse(`{"a": ${deepJson(3_000)}}`) as unknown }),
+    },
     { body: JSON.stringify({ query: 'query { me { name } } query { me { id } }' }) },
     { body: JSON.stringify({ query: 42 }) },
     { body: '{"query": "{ me { name } }", "variables": "not an object"}' },
@@ -183,10 +238,24 @@ async function prepareAll(): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   for (const { method, path, body } of restCases()) {
     const token = await tokenForCase();
-    prepared.push({ method, path, body, token, contentType: pick(['application/json', 'application/json', 'text/plain']), graphql: false });
+    prepared.push({
+      method,
+      path,
+      body,
+      token,
+      contentType: pick(['application/json', 'application/json', 'text/plain']),
+      graphql: false,
+    });
   }
   for (const { body } of graphqlCases()) {
-    prepared.push({ method: 'POST', path: '/graphql', body, token: await tokenForCase(), contentType: 'application/json', graphql: true });
+    prepared.push({
+      method: 'POST',
+      path: '/graphql',
+      body,
+      token: await tokenForCase(),
+      contentType: 'application/json',
+      graphql: true,
+    });
   }
   return prepared;
 }
@@ -204,9 +273,11 @@ async function runAll(allowed: (status: number) => boolean): Promise<{ count: nu
       const answer = await send(method, path, body, token, contentType);
       if (answer.status >= 500 && !allowed(answer.status)) failures.push(answer);
       if (!graphql) continue;
-      const errors = (JSON.parse(answer.body.length < 300 ? answer.body : '{}') as { errors?: { message?: string }[] }).errors ?? [];
+      const errors =
+        (JSON.parse(answer.body.length < 300 ? answer.body : '{}') as { errors?: { message?: string }[] }).errors ?? [];
       // A masked resolver crash is an internal error even when the response status is 200.
-      if (errors.some((error) => error.message === 'Unexpected error.')) failures.push({ ...answer, what: `masked error: ${answer.what}` });
+      if (errors.some((error) => error.message === 'Unexpected error.'))
+        failures.push({ ...answer, what: `masked error: ${answer.what}` });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -234,7 +305,11 @@ describe(`fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
   it('answers 502/503/504 and nothing else 5xx when the carriers misbehave', async () => {
     const faults = { latency_ms: 0, error_rate: 0.3, drop_rate: 0.1, garbage_rate: 0.1 };
     for (const url of Object.values(gateway.sandboxes.urls)) {
-      await fetch(`${url}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+      await fetch(`${url}/_sandbox/faults`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(faults),
+      });
     }
     try {
       const { count, failures } = await runAll((status) => status === 502 || status === 503 || status === 504);
@@ -242,7 +317,11 @@ describe(`fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
       expect(failures).toEqual([]);
     } finally {
       for (const url of Object.values(gateway.sandboxes.urls)) {
-        await fetch(`${url}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 0, error_rate: 0, drop_rate: 0, garbage_rate: 0 }) });
+        await fetch(`${url}/_sandbox/faults`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ latency_ms: 0, error_rate: 0, drop_rate: 0, garbage_rate: 0 }),
+        });
       }
     }
   }, 240_000);

@@ -16,7 +16,10 @@ interface LogEntry {
 interface Answer {
   status: number;
   headers: Headers;
-  body: { data?: Record<string, unknown> | null; errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[] };
+  body: {
+    data?: Record<string, unknown> | null;
+    errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+  };
 }
 
 const logs: LogEntry[] = [];
@@ -40,7 +43,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function post(target: TestGateway, payload: { query: string; variables?: Record<string, unknown> }, options: { token?: string; accept?: string } = {}): Promise<Answer> {
+async function post(
+  target: TestGateway,
+  payload: { query: string; variables?: Record<string, unknown> },
+  options: { token?: string; accept?: string } = {},
+): Promise<Answer> {
   const response = await fetch(`${target.url}/graphql`, {
     method: 'POST',
     headers: {
@@ -55,17 +62,27 @@ async function post(target: TestGateway, payload: { query: string; variables?: R
 
 /** A request refused as a whole: this status, no data, one error with this code and status. */
 function expectRefused(answer: Answer, status: number, code: string): void {
-  expect({ status: answer.status, hasData: 'data' in answer.body, errors: answer.body.errors?.length }).toEqual({ status, hasData: false, errors: 1 });
+  expect({ status: answer.status, hasData: 'data' in answer.body, errors: answer.body.errors?.length }).toEqual({
+    status,
+    hasData: false,
+    errors: 1,
+  });
   expect(answer.body.errors![0]!.extensions).toMatchObject({ code, status });
 }
 
 /** Spies on every carrier read a refused request could have reached. */
 function carrierSpies() {
   const cores = gateway.sandboxes.cores;
-  return [vi.spyOn(cores['321'], 'getUsage'), vi.spyOn(cores.carrier_b, 'getUsage'), vi.spyOn(cores['321'], 'getServiceProfile'), vi.spyOn(cores.carrier_b, 'getServiceProfile')];
+  return [
+    vi.spyOn(cores['321'], 'getUsage'),
+    vi.spyOn(cores.carrier_b, 'getUsage'),
+    vi.spyOn(cores['321'], 'getServiceProfile'),
+    vi.spyOn(cores.carrier_b, 'getServiceProfile'),
+  ];
 }
 
-const usageAliases = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: usage(mdn: "3215550001") { status }`).join(' ')} }`;
+const usageAliases = (count: number) =>
+  `{ ${Array.from({ length: count }, (_, i) => `a${i}: usage(mdn: "3215550001") { status }`).join(' ')} }`;
 const mdns = (count: number) => Array.from({ length: count }, (_, i) => `32155${String(i).padStart(5, '0')}`);
 
 describe('request limits', () => {
@@ -98,7 +115,11 @@ describe('request limits', () => {
   });
 
   it('refuses more aliases than GRAPHQL_MAX_ALIASES (30) even under the token cap: 400 TOO_MANY_ALIASES', async () => {
-    const answer = await post(gateway, { query: `{ ${Array.from({ length: 31 }, (_, i) => `t${i}: transaction(id: "X${i}") { status }`).join(' ')} }` }, { token });
+    const answer = await post(
+      gateway,
+      { query: `{ ${Array.from({ length: 31 }, (_, i) => `t${i}: transaction(id: "X${i}") { status }`).join(' ')} }` },
+      { token },
+    );
     expectRefused(answer, 400, 'TOO_MANY_ALIASES');
     expect(answer.body.errors![0]!.message).toBe('Aliases limit of 30 exceeded, found 31.');
   });
@@ -108,24 +129,40 @@ describe('request limits', () => {
     const answer = await post(gateway, { query: `{ ${'me { '.repeat(4_000)}name${' }'.repeat(4_000)} }` }, { token });
     expectRefused(answer, 400, 'QUERY_TOO_LARGE');
     expect(logs.filter((entry) => entry.level === 'error')).toEqual([]);
-    expect(logs).toContainEqual({ level: 'warn', message: 'graphql request refused', fields: expect.objectContaining({ status: 400, code: 'QUERY_TOO_LARGE', requestId: expect.any(String) }) });
+    expect(logs).toContainEqual({
+      level: 'warn',
+      message: 'graphql request refused',
+      fields: expect.objectContaining({ status: 400, code: 'QUERY_TOO_LARGE', requestId: expect.any(String) }),
+    });
   });
 
   it('refuses a selection deeper than GRAPHQL_MAX_DEPTH (10) within the token cap: 400 QUERY_TOO_DEEP', async () => {
     // No field of this schema nests that deep, so GraphQL's own validation errors come along.
     const answer = await post(gateway, { query: `{ ${'me { '.repeat(11)}name${' }'.repeat(11)} }` }, { token });
     expect({ status: answer.status, hasData: 'data' in answer.body }).toEqual({ status: 400, hasData: false });
-    expect(answer.body.errors![0]).toMatchObject({ message: 'Query depth limit of 10 exceeded, found 12.', extensions: { code: 'QUERY_TOO_DEEP', status: 400 } });
+    expect(answer.body.errors![0]).toMatchObject({
+      message: 'Query depth limit of 10 exceeded, found 12.',
+      extensions: { code: 'QUERY_TOO_DEEP', status: 400 },
+    });
   });
 
   it('refuses more directives than GRAPHQL_MAX_DIRECTIVES (20): 400 TOO_MANY_DIRECTIVES', async () => {
-    const answer = await post(gateway, { query: `{ me { ${'__typename @include(if: true) '.repeat(21)} } }` }, { token });
+    const answer = await post(
+      gateway,
+      { query: `{ me { ${'__typename @include(if: true) '.repeat(21)} } }` },
+      { token },
+    );
     expectRefused(answer, 400, 'TOO_MANY_DIRECTIVES');
   });
 
   it('lets a full dashboard query through the limits', async () => {
-    const everything = 'mdn carrier usage { status balanceDetails { talk text data } subscriptions { balances { uom balance } } } service { status } networkStatus { status } simDetails { status } esimProfile { status } activePlan { status } products { status products { code } } account { status lines { mdn } } carrierUsage { status usageRecords { type } }';
-    const answer = await post(gateway, { query: `query ($mdns: [String!]!) { lines(mdns: $mdns) { ${everything} } }`, variables: { mdns: mdns(10) } }, { token });
+    const everything =
+      'mdn carrier usage { status balanceDetails { talk text data } subscriptions { balances { uom balance } } } service { status } networkStatus { status } simDetails { status } esimProfile { status } activePlan { status } products { status products { code } } account { status lines { mdn } } carrierUsage { status usageRecords { type } }';
+    const answer = await post(
+      gateway,
+      { query: `query ($mdns: [String!]!) { lines(mdns: $mdns) { ${everything} } }`, variables: { mdns: mdns(10) } },
+      { token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.errors?.filter((error) => error.extensions?.code !== 'RATE_LIMITED') ?? []).toEqual([]);
     expect((answer.body.data?.lines as unknown[]).length).toBe(10);
@@ -141,7 +178,9 @@ describe('request limits', () => {
 
 describe('carrier-call cost (GRAPHQL_MAX_COST, default 100)', () => {
   it('lets lines of 50 MDNs × 2 carrier fields (cost 100) run', async () => {
-    const query = `{ lines(mdns: [${mdns(50).map((mdn) => `"${mdn}"`).join(', ')}]) { mdn usage { status } networkStatus { status } } }`;
+    const query = `{ lines(mdns: [${mdns(50)
+      .map((mdn) => `"${mdn}"`)
+      .join(', ')}]) { mdn usage { status } networkStatus { status } } }`;
     const answer = await post(gateway, { query }, { token });
     expect(answer.status).toBe(200);
     expect(answer.body.errors?.map((error) => error.extensions?.code) ?? []).not.toContain('QUERY_TOO_COSTLY');
@@ -150,7 +189,9 @@ describe('carrier-call cost (GRAPHQL_MAX_COST, default 100)', () => {
 
   it('refuses lines of 50 MDNs × 3 carrier fields (cost 150) before calling any carrier, naming the cost', async () => {
     const spies = carrierSpies();
-    const query = `{ lines(mdns: [${mdns(50).map((mdn) => `"${mdn}"`).join(', ')}]) { mdn usage { status } service { status } networkStatus { status } } }`;
+    const query = `{ lines(mdns: [${mdns(50)
+      .map((mdn) => `"${mdn}"`)
+      .join(', ')}]) { mdn usage { status } service { status } networkStatus { status } } }`;
     const answer = await post(gateway, { query }, { token });
     expectRefused(answer, 400, 'QUERY_TOO_COSTLY');
     expect(answer.body.errors![0]!.message).toMatch(/cost 150 exceeds the maximum of 100/);
@@ -159,7 +200,8 @@ describe('carrier-call cost (GRAPHQL_MAX_COST, default 100)', () => {
   });
 
   it('counts MDNs given in variables, and fields reached through fragments and aliases', async () => {
-    const query = 'query ($mdns: [String!]!) { lines(mdns: $mdns) { ...Panel again: usage { status } } } fragment Panel on Line { usage { status } networkStatus { status } }';
+    const query =
+      'query ($mdns: [String!]!) { lines(mdns: $mdns) { ...Panel again: usage { status } } } fragment Panel on Line { usage { status } networkStatus { status } }';
     const refused = await post(gateway, { query, variables: { mdns: mdns(34) } }, { token });
     expectRefused(refused, 400, 'QUERY_TOO_COSTLY');
     expect(refused.body.errors![0]!.extensions).toMatchObject({ cost: 102 });
@@ -170,29 +212,34 @@ describe('carrier-call cost (GRAPHQL_MAX_COST, default 100)', () => {
 });
 
 describe('GraphQL over HTTP', () => {
-  it.each([undefined, 'application/json', 'application/graphql-response+json'])('answers with accept %s: partial errors 200, anonymous 401, parse and validation 400 (200 for legacy application/json)', async (accept) => {
-    const partial = await post(gateway, { query: '{ me { name } settings { key } }' }, { token, accept });
-    expect(partial.status).toBe(200);
-    expect(partial.headers.get('content-type')).toContain(accept ?? 'application/json');
-    expect(partial.body.data).toMatchObject({ me: { name: expect.any(String) }, settings: null });
-    expect(partial.body.errors).toEqual([expect.objectContaining({ path: ['settings'], extensions: { code: 'FORBIDDEN', status: 403 } })]);
+  it.each([undefined, 'application/json', 'application/graphql-response+json'])(
+    'answers with accept %s: partial errors 200, anonymous 401, parse and validation 400 (200 for legacy application/json)',
+    async (accept) => {
+      const partial = await post(gateway, { query: '{ me { name } settings { key } }' }, { token, accept });
+      expect(partial.status).toBe(200);
+      expect(partial.headers.get('content-type')).toContain(accept ?? 'application/json');
+      expect(partial.body.data).toMatchObject({ me: { name: expect.any(String) }, settings: null });
+      expect(partial.body.errors).toEqual([
+        expect.objectContaining({ path: ['settings'], extensions: { code: 'FORBIDDEN', status: 403 } }),
+      ]);
 
-    const anonymous = await post(gateway, { query: '{ me { name } }' }, { accept });
-    expectRefused(anonymous, 401, 'UNAUTHENTICATED');
-    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+      const anonymous = await post(gateway, { query: '{ me { name } }' }, { accept });
+      expectRefused(anonymous, 401, 'UNAUTHENTICATED');
+      expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
 
-    // The spec's SHOULD for a client that accepts only application/json: request errors are 200
-    // (still no data, and extensions.status says 400); everyone else gets the 400.
-    const requestErrorStatus = accept === 'application/json' ? 200 : 400;
-    const parse = await post(gateway, { query: '{ me { ' }, { token, accept });
-    expect(parse.status).toBe(requestErrorStatus);
-    expect(parse.body.data).toBeUndefined();
-    expect(parse.body.errors![0]!.extensions).toMatchObject({ code: 'GRAPHQL_PARSE_FAILED', status: 400 });
-    const invalid = await post(gateway, { query: '{ me { nope } }' }, { token, accept });
-    expect(invalid.status).toBe(requestErrorStatus);
-    expect(invalid.body.data).toBeUndefined();
-    expect(invalid.body.errors![0]!.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', status: 400 });
-  });
+      // The spec's SHOULD for a client that accepts only application/json: request errors are 200
+      // (still no data, and extensions.status says 400); everyone else gets the 400.
+      const requestErrorStatus = accept === 'application/json' ? 200 : 400;
+      const parse = await post(gateway, { query: '{ me { ' }, { token, accept });
+      expect(parse.status).toBe(requestErrorStatus);
+      expect(parse.body.data).toBeUndefined();
+      expect(parse.body.errors![0]!.extensions).toMatchObject({ code: 'GRAPHQL_PARSE_FAILED', status: 400 });
+      const invalid = await post(gateway, { query: '{ me { nope } }' }, { token, accept });
+      expect(invalid.status).toBe(requestErrorStatus);
+      expect(invalid.body.data).toBeUndefined();
+      expect(invalid.body.errors![0]!.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', status: 400 });
+    },
+  );
 
   it('answers a field refused for its input with 200 and BAD_USER_INPUT, status 422 (as REST)', async () => {
     const { token: fresh } = await gateway.user(); // usage's rate limit is per user
@@ -206,10 +253,18 @@ describe('GraphQL over HTTP', () => {
 
   it('refuses a variable that does not coerce with 400 BAD_USER_INPUT, logged at info, not as unexpected', async () => {
     logs.length = 0;
-    const answer = await post(gateway, { query: 'query ($mdn: String!) { usage(mdn: $mdn) { status } }', variables: { mdn: 5 } }, { token });
+    const answer = await post(
+      gateway,
+      { query: 'query ($mdn: String!) { usage(mdn: $mdn) { status } }', variables: { mdn: 5 } },
+      { token },
+    );
     expectRefused(answer, 400, 'BAD_USER_INPUT');
     expect(logs.filter((entry) => entry.level === 'error')).toEqual([]);
-    expect(logs).toContainEqual({ level: 'info', message: 'graphql request refused', fields: expect.objectContaining({ status: 400, code: 'BAD_USER_INPUT' }) });
+    expect(logs).toContainEqual({
+      level: 'info',
+      message: 'graphql request refused',
+      fields: expect.objectContaining({ status: 400, code: 'BAD_USER_INPUT' }),
+    });
   });
 });
 
@@ -219,20 +274,47 @@ describe('unexpected failures', () => {
     const settings = gateway.app.services.settings;
     const values = settings.values.bind(settings);
     // The first read is the whole request's (may a document be sent: persisted_operations_only), the second the field's.
-    vi.spyOn(settings, 'values').mockImplementationOnce(values).mockRejectedValueOnce(new Error('settings store lost at /var/secret/path'));
+    vi.spyOn(settings, 'values')
+      .mockImplementationOnce(values)
+      .mockRejectedValueOnce(new Error('settings store lost at /var/secret/path'));
     const answer = await post(gateway, { query: '{ usage(mdn: "3215550001") { status } }' }, { token });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ data: { usage: null }, errors: [{ message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['usage'], extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 } }], extensions: { cost: expect.objectContaining({ requestedQueryCost: 1, actualQueryCost: 0 }) } });
-    expect(logs).toContainEqual({ level: 'error', message: 'unexpected error', fields: expect.objectContaining({ requestId: expect.any(String), path: 'usage', err: expect.objectContaining({ message: 'settings store lost at /var/secret/path' }) }) });
+    expect(answer.body).toEqual({
+      data: { usage: null },
+      errors: [
+        {
+          message: 'Unexpected error.',
+          locations: [{ line: 1, column: 3 }],
+          path: ['usage'],
+          extensions: { code: 'INTERNAL_SERVER_ERROR', status: 500 },
+        },
+      ],
+      extensions: { cost: expect.objectContaining({ requestedQueryCost: 1, actualQueryCost: 0 }) },
+    });
+    expect(logs).toContainEqual({
+      level: 'error',
+      message: 'unexpected error',
+      fields: expect.objectContaining({
+        requestId: expect.any(String),
+        path: 'usage',
+        err: expect.objectContaining({ message: 'settings store lost at /var/secret/path' }),
+      }),
+    });
   });
 
   it('answers 500 without data when the caller cannot be looked up, and logs it', async () => {
     logs.length = 0;
-    vi.spyOn(gateway.app.services.authenticator, 'authenticate').mockRejectedValueOnce(new Error('database unreachable'));
+    vi.spyOn(gateway.app.services.authenticator, 'authenticate').mockRejectedValueOnce(
+      new Error('database unreachable'),
+    );
     const answer = await post(gateway, { query: '{ me { name } }' }, { token });
     expectRefused(answer, 500, 'INTERNAL_SERVER_ERROR');
     expect(answer.body.errors![0]!.message).toBe('Unexpected error.');
-    expect(logs).toContainEqual({ level: 'error', message: 'unexpected error', fields: expect.objectContaining({ err: expect.objectContaining({ message: 'database unreachable' }) }) });
+    expect(logs).toContainEqual({
+      level: 'error',
+      message: 'unexpected error',
+      fields: expect.objectContaining({ err: expect.objectContaining({ message: 'database unreachable' }) }),
+    });
   });
 });
 
@@ -264,11 +346,27 @@ describe('introspection, suggestions and GraphiQL', () => {
     afterAll(() => open.close());
 
     it('answers anonymous introspection, but refuses anything else sent with it', async () => {
-      expect(await post(open, introspection)).toMatchObject({ status: 200, body: { data: { __schema: { queryType: { name: 'Query' } } } } });
-      const fragment = await post(open, { query: '{ ...Meta } fragment Meta on Query { __typename __type(name: "Line") { name } }' });
-      expect(fragment).toMatchObject({ status: 200, body: { data: { __typename: 'Query', __type: { name: 'Line' } } } });
-      expectRefused(await post(open, { query: '{ __schema { queryType { name } } me { name } }' }), 401, 'UNAUTHENTICATED');
-      expectRefused(await post(open, { query: '{ ...Mixed } fragment Mixed on Query { __typename me { name } }' }), 401, 'UNAUTHENTICATED');
+      expect(await post(open, introspection)).toMatchObject({
+        status: 200,
+        body: { data: { __schema: { queryType: { name: 'Query' } } } },
+      });
+      const fragment = await post(open, {
+        query: '{ ...Meta } fragment Meta on Query { __typename __type(name: "Line") { name } }',
+      });
+      expect(fragment).toMatchObject({
+        status: 200,
+        body: { data: { __typename: 'Query', __type: { name: 'Line' } } },
+      });
+      expectRefused(
+        await post(open, { query: '{ __schema { queryType { name } } me { name } }' }),
+        401,
+        'UNAUTHENTICATED',
+      );
+      expectRefused(
+        await post(open, { query: '{ ...Mixed } fragment Mixed on Query { __typename me { name } }' }),
+        401,
+        'UNAUTHENTICATED',
+      );
     });
   });
 
@@ -292,7 +390,10 @@ describe('introspection, suggestions and GraphiQL', () => {
       // A variable's enum value: GraphQL suggests at coercion, after validation.
       const enumTypo = await post(
         closed,
-        { query: 'mutation ($input: SetVoicemailLanguageInput!) { setVoicemailLanguage(input: $input) { status } }', variables: { input: { mdn: '3215550001', language: 'ENGLISH' } } },
+        {
+          query: 'mutation ($input: SetVoicemailLanguageInput!) { setVoicemailLanguage(input: $input) { status } }',
+          variables: { input: { mdn: '3215550001', language: 'ENGLISH' } },
+        },
         { token: closedToken },
       );
       expectRefused(enumTypo, 400, 'BAD_USER_INPUT');

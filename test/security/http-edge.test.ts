@@ -13,7 +13,9 @@ import { seedLine } from '../support/lines.js';
 
 const LIMIT = 1_000_000;
 const SUSPEND = 'mutation ($input: SuspendLineInput!) { suspendLine(input: $input) { status } }';
-const TOO_LARGE_GRAPHQL = { errors: [{ message: 'Request body is too large', extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } }] };
+const TOO_LARGE_GRAPHQL = {
+  errors: [{ message: 'Request body is too large', extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } }],
+};
 
 /** A JSON document `{"mdn": …}` padded with whitespace to `bytes` (valid JSON at any size). */
 function paddedRestBody(mdn: string, bytes: number): string {
@@ -40,7 +42,11 @@ function chunked(text: string): ReadableStream<Uint8Array> {
   });
 }
 
-async function post(url: string, body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+async function post(
+  url: string,
+  body: string | ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: unknown }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -94,12 +100,18 @@ describe('one body limit for both surfaces', () => {
 
   it('executes a padded REST call under the limit and refuses it just over, content-length or chunked', async () => {
     const under = await seedLine(gateway);
-    expect((await post(`${gateway.url}/sim/suspend/`, chunked(paddedRestBody(under.mdn, LIMIT - 100_000)), auth())).status).toBe(200);
+    expect(
+      (await post(`${gateway.url}/sim/suspend/`, chunked(paddedRestBody(under.mdn, LIMIT - 100_000)), auth())).status,
+    ).toBe(200);
     expect(await lineStatus(under.mdn)).toBe('SUSPENDED');
 
     const line = await seedLine(gateway);
     const before = await transactions();
-    for (const body of [paddedRestBody(line.mdn, 1_100_000), chunked(paddedRestBody(line.mdn, 1_100_000)), chunked(paddedRestBody(line.mdn, 25_000_000))]) {
+    for (const body of [
+      paddedRestBody(line.mdn, 1_100_000),
+      chunked(paddedRestBody(line.mdn, 1_100_000)),
+      chunked(paddedRestBody(line.mdn, 25_000_000)),
+    ]) {
       const answer = await post(`${gateway.url}/sim/suspend/`, body, auth());
       expect(answer.status).toBe(413);
       expect(answer.body).toEqual({ detail: 'Request body is too large' });
@@ -110,12 +122,23 @@ describe('one body limit for both surfaces', () => {
 
   it('executes a padded GraphQL call under the limit and refuses it just over, content-length or chunked', async () => {
     const under = await seedLine(gateway);
-    const executed = await post(`${gateway.url}/graphql`, chunked(paddedGraphQLBody(under.mdn, LIMIT - 100_000)), auth());
-    expect(executed.body).toEqual({ data: { suspendLine: { status: 'SUCCESS' } }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 1, actualQueryCost: 1 }) } });
+    const executed = await post(
+      `${gateway.url}/graphql`,
+      chunked(paddedGraphQLBody(under.mdn, LIMIT - 100_000)),
+      auth(),
+    );
+    expect(executed.body).toEqual({
+      data: { suspendLine: { status: 'SUCCESS' } },
+      extensions: { cost: expect.objectContaining({ requestedQueryCost: 1, actualQueryCost: 1 }) },
+    });
 
     const line = await seedLine(gateway);
     const before = await transactions();
-    for (const body of [paddedGraphQLBody(line.mdn, 1_100_000), chunked(paddedGraphQLBody(line.mdn, 1_100_000)), chunked(paddedGraphQLBody(line.mdn, 25_000_000))]) {
+    for (const body of [
+      paddedGraphQLBody(line.mdn, 1_100_000),
+      chunked(paddedGraphQLBody(line.mdn, 1_100_000)),
+      chunked(paddedGraphQLBody(line.mdn, 25_000_000)),
+    ]) {
       const answer = await post(`${gateway.url}/graphql`, body, auth());
       expect(answer.status).toBe(413);
       expect(answer.body).toEqual(TOO_LARGE_GRAPHQL);
@@ -137,11 +160,17 @@ describe('bad input is never a 5xx', () => {
   it('answers JSON nested 10,000 deep with 422 on REST and changes nothing', async () => {
     const line = await seedLine(gateway);
     const before = await transactions();
-    const answer = await post(`${gateway.url}/sim/suspend/`, `{"mdn": ${deep(10_000)}}`, { authorization: `Bearer ${token}` });
+    const answer = await post(`${gateway.url}/sim/suspend/`, `{"mdn": ${deep(10_000)}}`, {
+      authorization: `Bearer ${token}`,
+    });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ detail: [{ type: 'json_invalid', loc: ['body'], msg: 'JSON nests more than 32 levels deep' }] });
+    expect(answer.body).toEqual({
+      detail: [{ type: 'json_invalid', loc: ['body'], msg: 'JSON nests more than 32 levels deep' }],
+    });
     // As deep as allowed: an ordinary validation error about the field.
-    const allowed = await post(`${gateway.url}/sim/suspend/`, `{"mdn": ${deep(31)}}`, { authorization: `Bearer ${token}` });
+    const allowed = await post(`${gateway.url}/sim/suspend/`, `{"mdn": ${deep(31)}}`, {
+      authorization: `Bearer ${token}`,
+    });
     expect(allowed.status).toBe(422);
     expect((allowed.body as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual(['body', 'mdn']);
     expect(await transactions()).toBe(before);
@@ -152,15 +181,20 @@ describe('bad input is never a 5xx', () => {
     const body = `{"query": ${JSON.stringify(SUSPEND)}, "variables": {"input": {"mdn": ${deep(10_000)}}}}`;
     const posted = await post(`${gateway.url}/graphql`, body, { authorization: `Bearer ${token}` });
     expect(posted.status).toBe(400);
-    expect(posted.body).toEqual({ errors: [{ message: 'JSON nests more than 32 levels deep', extensions: { code: 'BAD_REQUEST', status: 400 } }] });
+    expect(posted.body).toEqual({
+      errors: [{ message: 'JSON nests more than 32 levels deep', extensions: { code: 'BAD_REQUEST', status: 400 } }],
+    });
     const query = new URLSearchParams({ query: '{ me { name } }', variables: `{"x": ${deep(1_000)}}` });
     const got = await fetch(`${gateway.url}/graphql?${query}`, { headers: { authorization: `Bearer ${token}` } });
     expect(got.status).toBe(400);
-    expect(((await got.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('BAD_REQUEST');
+    expect(((await got.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe(
+      'BAD_REQUEST',
+    );
   });
 
   it('answers odd targets, methods and headers without a 5xx', async () => {
-    const request = (line: string, headers = '') => `${line}\r\nHost: gateway\r\nAuthorization: Bearer ${token}\r\n${headers}Connection: close\r\n\r\n`;
+    const request = (line: string, headers = '') =>
+      `${line}\r\nHost: gateway\r\nAuthorization: Bearer ${token}\r\n${headers}Connection: close\r\n\r\n`;
     const cases: [string, string, number?][] = [
       ['double slash to a REST route', request('GET //sim/usage/3215550001 HTTP/1.1'), 404],
       ['double slash to GraphQL (not a host)', request('GET //graphql HTTP/1.1'), 404],
@@ -172,13 +206,21 @@ describe('bad input is never a 5xx', () => {
       ['absolute-form target', request('GET http://elsewhere.example/sim/usage/%ZZ HTTP/1.1'), 404],
       ['absolute-form GraphQL target', request('GET http://elsewhere.example/graphql?query=%7B__typename%7D HTTP/1.1')],
       ['GraphQL with variables that are not JSON', request('GET /graphql?query=%ZZ&variables=%7B HTTP/1.1'), 400],
-      ['GraphQL with extensions that are not JSON', request('GET /graphql?query=%7B__typename%7D&extensions=%7B HTTP/1.1'), 400],
+      [
+        'GraphQL with extensions that are not JSON',
+        request('GET /graphql?query=%7B__typename%7D&extensions=%7B HTTP/1.1'),
+        400,
+      ],
       ['GraphQL with a PUT', request('PUT /graphql HTTP/1.1', 'Content-Length: 0\r\n')],
       ['a WebDAV method', request('PROPFIND /sim/usage/3215550001 HTTP/1.1'), 405],
       ['an unknown method', request('BREW /graphql HTTP/1.1'), 400],
       ['a plain OPTIONS (not a preflight)', request('OPTIONS /sim/suspend/ HTTP/1.1'), 405],
       ['headers over the size cap', request('GET /livez HTTP/1.1', `X-Big: ${'a'.repeat(20_000)}\r\n`), 431],
-      ['invalid JSON to GraphQL', `POST /graphql HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{"query":`, 400],
+      [
+        'invalid JSON to GraphQL',
+        `POST /graphql HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{"query":`,
+        400,
+      ],
     ];
     for (const [name, bytes, expected] of cases) {
       const status = statusOf(await raw(gateway.url, bytes, { end: false }));
@@ -192,7 +234,14 @@ describe('bad input is never a 5xx', () => {
 describe('CORS', () => {
   const APP = 'https://app.example.com';
   const preflight = (url: string, origin: string) =>
-    fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
 
   it('allows no foreign origin by default, on either surface', async () => {
     for (const path of ['/graphql', '/sim/suspend/']) {
@@ -201,7 +250,11 @@ describe('CORS', () => {
       expect(answer.headers.get('access-control-allow-origin')).toBeNull();
       expect(answer.headers.get('access-control-allow-methods')).toBeNull();
     }
-    const graphql = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    const graphql = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{"query":"{ __typename }"}',
+    });
     expect(graphql.headers.get('access-control-allow-origin')).toBeNull();
     expect(graphql.headers.get('access-control-allow-credentials')).toBeNull();
     const rest = await fetch(`${gateway.url}/livez`, { headers: { origin: APP } });
@@ -216,10 +269,17 @@ describe('CORS', () => {
     afterAll(() => listed.close());
 
     it('echoes a listed origin with credentials and the exposed headers, on both surfaces', async () => {
-      const graphql = await fetch(`${listed.url}/graphql`, { method: 'POST', headers: { origin: APP, 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+      const graphql = await fetch(`${listed.url}/graphql`, {
+        method: 'POST',
+        headers: { origin: APP, 'content-type': 'application/json' },
+        body: '{"query":"{ __typename }"}',
+      });
       const rest = await fetch(`${listed.url}/sim/usage/3215550001`, { headers: { origin: 'http://localhost:5173' } });
       expect(rest.status).toBe(401);
-      for (const [answer, origin] of [[graphql, APP], [rest, 'http://localhost:5173']] as const) {
+      for (const [answer, origin] of [
+        [graphql, APP],
+        [rest, 'http://localhost:5173'],
+      ] as const) {
         expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
         expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
         expect(answer.headers.get('vary')).toMatch(/origin/i);
@@ -228,7 +288,13 @@ describe('CORS', () => {
     });
 
     it('never names an unlisted origin', async () => {
-      for (const origin of ['https://evil.example', 'https://app.example.com.evil.example', 'null', 'https://APP.example.com', `${APP}/`]) {
+      for (const origin of [
+        'https://evil.example',
+        'https://app.example.com.evil.example',
+        'null',
+        'https://APP.example.com',
+        `${APP}/`,
+      ]) {
         const answer = await fetch(`${listed.url}/livez`, { headers: { origin } });
         expect(answer.headers.get('access-control-allow-origin'), origin).toBeNull();
         expect(answer.headers.get('access-control-allow-credentials'), origin).toBeNull();
@@ -245,7 +311,9 @@ describe('CORS', () => {
         expect(answer.status, path).toBe(204);
         expect(answer.headers.get('access-control-allow-origin')).toBe(APP);
         expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
-        expect(answer.headers.get('access-control-allow-methods')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'OPTIONS']));
+        expect(answer.headers.get('access-control-allow-methods')?.split(', ')).toEqual(
+          expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'OPTIONS']),
+        );
         expect(answer.headers.get('access-control-allow-headers')).toMatch(/authorization.*content-type.*x-request-id/);
         expect(Number(answer.headers.get('access-control-max-age'))).toBeGreaterThan(0);
       }
@@ -268,9 +336,16 @@ describe('slow clients', () => {
       expect(statusOf(await raw(strict.url, incomplete)), path).toBe(408);
     }
     // The REST operation whose body never came is counted as 499, not as a 500 of ours.
-    const counted = async () => (await strict.app.services.metrics.operations.get()).values.filter((value) => value.metricName?.endsWith('_count'));
-    expect(await eventually(async () => (await counted()).some((value) => String(value.labels.status) === '499'), 5_000)).toBe(true);
-    expect((await counted()).map((value) => [value.labels.operation, String(value.labels.status), value.value])).toEqual([['suspendLine', '499', 1]]);
+    const counted = async () =>
+      (await strict.app.services.metrics.operations.get()).values.filter((value) =>
+        value.metricName?.endsWith('_count'),
+      );
+    expect(
+      await eventually(async () => (await counted()).some((value) => String(value.labels.status) === '499'), 5_000),
+    ).toBe(true);
+    expect(
+      (await counted()).map((value) => [value.labels.operation, String(value.labels.status), value.value]),
+    ).toEqual([['suspendLine', '499', 1]]);
   });
 
   it('cuts a connection whose headers never complete', async () => {
@@ -282,7 +357,8 @@ describe('slow clients', () => {
 describe('access records', () => {
   function capture(): { logger: Logger; records: Record<string, unknown>[] } {
     const records: Record<string, unknown>[] = [];
-    const keep = (message: string, fields?: Record<string, unknown>) => void (message === 'request' && records.push(fields ?? {}));
+    const keep = (message: string, fields?: Record<string, unknown>) =>
+      void (message === 'request' && records.push(fields ?? {}));
     return { logger: { debug: () => undefined, info: keep, warn: () => undefined, error: () => undefined }, records };
   }
 
@@ -305,19 +381,28 @@ describe('access records', () => {
   it('records a request the client abandoned as 499 aborted, and a finished one as what it got', async () => {
     const { logger, records } = capture();
     const carrier = await heldCarrier();
-    const held = await startTestGateway({ env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', CARRIER_TIMEOUT_MS: '1500' }, logger });
+    const held = await startTestGateway({
+      env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', CARRIER_TIMEOUT_MS: '1500' },
+      logger,
+    });
     try {
       const { token: heldToken } = await held.user();
       expect((await held.rest('GET', '/livez')).status).toBe(200);
       const { hostname, port } = new URL(held.url);
-      const socket = connect(Number(port), hostname, () => socket.write(`GET ${USAGE} HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${heldToken}\r\n\r\n`));
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`GET ${USAGE} HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${heldToken}\r\n\r\n`),
+      );
       socket.on('error', () => undefined);
       // The gateway is waiting for the carrier when the client hangs up.
       expect(await eventually(async () => carrier.received() === 1, 10_000)).toBe(true);
       socket.destroy();
       expect(await eventually(async () => records.some((record) => record.route === USAGE_ROUTE), 10_000)).toBe(true);
       expect(records.find((record) => record.route === '/livez')).toMatchObject({ method: 'GET', status: 200 });
-      expect(records.find((record) => record.route === USAGE_ROUTE)).toMatchObject({ method: 'GET', status: 499, aborted: true });
+      expect(records.find((record) => record.route === USAGE_ROUTE)).toMatchObject({
+        method: 'GET',
+        status: 499,
+        aborted: true,
+      });
       const counted = await held.app.services.metrics.httpResponses.get();
       expect(counted.values.find((value) => value.labels.status === '499')?.value).toBe(1);
     } finally {
@@ -329,7 +414,10 @@ describe('access records', () => {
   it('records a request cut by shutdown as 499 aborted, not 200', async () => {
     const { logger, records } = capture();
     const carrier = await heldCarrier();
-    const held = await startTestGateway({ env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', CARRIER_TIMEOUT_MS: '1500' }, logger });
+    const held = await startTestGateway({
+      env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: 'key', CARRIER_TIMEOUT_MS: '1500' },
+      logger,
+    });
     try {
       const { token: heldToken } = await held.user();
       const cut = fetch(held.url + USAGE, { headers: { authorization: `Bearer ${heldToken}` } }).then(

@@ -30,7 +30,8 @@ interface Walk {
 }
 
 /** Checks of a schema (zod keeps them on the def in order). */
-const checksOf = (schema: z.ZodType) => (def(schema).checks ?? []).map((check) => check._zod.def as z.core.$ZodCheckDef & Record<string, unknown>);
+const checksOf = (schema: z.ZodType) =>
+  (def(schema).checks ?? []).map((check) => check._zod.def as z.core.$ZodCheckDef & Record<string, unknown>);
 
 function walk(schema: z.ZodType, path: string, into: Walk): void {
   const d = def(schema);
@@ -45,13 +46,15 @@ function walk(schema: z.ZodType, path: string, into: Walk): void {
       walk(d.in as z.ZodType, path, into);
       return walk(d.out as z.ZodType, path, into);
     case 'object':
-      for (const [key, member] of Object.entries(d.shape as Record<string, z.ZodType>)) walk(member, `${path}.${key}`, into);
+      for (const [key, member] of Object.entries(d.shape as Record<string, z.ZodType>))
+        walk(member, `${path}.${key}`, into);
       return;
     case 'union':
       (d.options as z.ZodType[]).forEach((option, index) => walk(option, `${path}|${index}`, into));
       return;
     case 'array': {
-      if (!checksOf(schema).some((check) => check.check === 'max_length')) into.findings.push({ path, problem: 'array without a maximum size' });
+      if (!checksOf(schema).some((check) => check.check === 'max_length'))
+        into.findings.push({ path, problem: 'array without a maximum size' });
       return walk(d.element as z.ZodType, `${path}[]`, into);
     }
     case 'string': {
@@ -63,7 +66,8 @@ function walk(schema: z.ZodType, path: string, into: Walk): void {
         const pattern = check.pattern as RegExp;
         into.regexes.set(`${pattern.source}/${pattern.flags}`, { regex: pattern, path });
         // The cap must come first and abort, so the pattern never sees an oversized value.
-        if (max === -1 || max > index || checks[max]!.abort !== true) into.findings.push({ path, problem: `pattern ${pattern} runs before an aborting length cap` });
+        if (max === -1 || max > index || checks[max]!.abort !== true)
+          into.findings.push({ path, problem: `pattern ${pattern} runs before an aborting length cap` });
       });
       return;
     }
@@ -99,7 +103,10 @@ function sourceRegexes(): { regex: RegExp; where: string }[] {
             const text = node.getText(source);
             const end = text.lastIndexOf('/');
             const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-            found.push({ regex: new RegExp(text.slice(1, end), text.slice(end + 1)), where: `${file.slice(REPO_ROOT.length)}:${line}` });
+            found.push({
+              regex: new RegExp(text.slice(1, end), text.slice(end + 1)),
+              where: `${file.slice(REPO_ROOT.length)}:${line}`,
+            });
           }
           ts.forEachChild(node, scan);
         };
@@ -144,7 +151,9 @@ describe('operation input schemas', () => {
     expect(checkSync(String.raw`^[^@\s]+@[^@\s]+\.[^@\s]+$`, '').status).toBe('vulnerable');
     const checked = [...regexes.values()];
     const statuses = recheckStatuses(checked.map(({ regex }) => regex));
-    const unsafe = checked.map(({ regex, path }, index) => ({ path, regex: String(regex), status: statuses[index] })).filter((result) => result.status !== 'safe');
+    const unsafe = checked
+      .map(({ regex, path }, index) => ({ path, regex: String(regex), status: statuses[index] }))
+      .filter((result) => result.status !== 'safe');
     expect(unsafe).toEqual([]);
   });
 
@@ -168,7 +177,9 @@ describe('regex literals of src/', () => {
     const found = sourceRegexes();
     expect(found.length).toBeGreaterThan(20);
     const statuses = recheckStatuses(found.map(({ regex }) => regex));
-    const unsafe = found.map(({ regex, where }, index) => ({ where, regex: String(regex), status: statuses[index] })).filter((result) => result.status !== 'safe');
+    const unsafe = found
+      .map(({ regex, where }, index) => ({ where, regex: String(regex), status: statuses[index] }))
+      .filter((result) => result.status !== 'safe');
     expect(unsafe).toEqual([]);
   });
 });
@@ -184,13 +195,16 @@ describe('oversized values on the real gateway', () => {
   });
   afterAll(() => gateway.close());
 
-  const carrierCalls = async () => (await gateway.app.services.metrics.carrierOutcomes.get()).values.reduce((sum, value) => sum + value.value, 0);
+  const carrierCalls = async () =>
+    (await gateway.app.services.metrics.carrierOutcomes.get()).values.reduce((sum, value) => sum + value.value, 0);
 
   it('answers 422 on REST and BAD_USER_INPUT on GraphQL to a 60 KB email', async () => {
     const email = `${'a'.repeat(30_000)}@${'b.'.repeat(15_000)}`;
     const rest = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ is_esim: 'Y', email }) });
     expect(rest.status).toBe(422);
-    expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'email'], msg: 'email must be at most 254 characters' }] });
+    expect(rest.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['body', 'email'], msg: 'email must be at most 254 characters' }],
+    });
     const graphql = await activateOnGraphQL(gateway, token, activationBody({ is_esim: 'Y', email }));
     expect(graphql.data?.activateSim ?? null).toBeNull();
     expect(graphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
@@ -203,7 +217,9 @@ describe('oversized values on the real gateway', () => {
     const body = activationBody({ address1: 'x'.repeat(300_000), transaction_id: transactionId });
     const rest = await gateway.rest('POST', '/sim/activate/', { token, body });
     expect(rest.status).toBe(422);
-    expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'address1'], msg: 'address1 must be at most 100 characters' }] });
+    expect(rest.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['body', 'address1'], msg: 'address1 must be at most 100 characters' }],
+    });
     expect(await gateway.app.services.transactions.find(transactionId)).toBeNull();
     expect(await carrierCalls()).toBe(before);
     const graphql = await activateOnGraphQL(gateway, token, { ...body, transaction_id: `${transactionId}-GQL` });
@@ -217,7 +233,12 @@ describe('oversized values on the real gateway', () => {
   });
 
   it('accepts fields at their caps', async () => {
-    const body = activationBody({ address1: 'a'.repeat(100), address2: 'b'.repeat(100), city: 'c'.repeat(50), billing_code: 'd'.repeat(50) });
+    const body = activationBody({
+      address1: 'a'.repeat(100),
+      address2: 'b'.repeat(100),
+      city: 'c'.repeat(50),
+      billing_code: 'd'.repeat(50),
+    });
     expect((await gateway.rest('POST', '/sim/activate/', { token, body })).status).toBe(200);
   });
 });

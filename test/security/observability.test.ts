@@ -20,9 +20,18 @@ describe('credentials and lines in what the gateway writes', () => {
   const raw: string[] = [];
 
   beforeAll(async () => {
-    carrier = await startRecordingServer(() => ({ status: 503, body: { error: { code: 'DOWN', description: `key ${API_KEY}` } } }));
+    carrier = await startRecordingServer(() => ({
+      status: 503,
+      body: { error: { code: 'DOWN', description: `key ${API_KEY}` } },
+    }));
     gateway = await startTestGateway({
-      env: { CARRIER_321_URL: carrier.url, CARRIER_321_API_KEY: API_KEY, CARRIER_RETRIES: '0', METRICS_TOKEN, LOG_LEVEL: 'debug' },
+      env: {
+        CARRIER_321_URL: carrier.url,
+        CARRIER_321_API_KEY: API_KEY,
+        CARRIER_RETRIES: '0',
+        METRICS_TOKEN,
+        LOG_LEVEL: 'debug',
+      },
       logger: createLogger('debug', (line) => raw.push(line)),
     });
   });
@@ -34,11 +43,15 @@ describe('credentials and lines in what the gateway writes', () => {
   it('logs no token, API key or metrics token, whatever the requests carried', async () => {
     const { token } = await gateway.user();
     await gateway.rest('GET', `/sim/usage/${MDN}`, { token, headers: { 'x-request-id': 'sec-1' } });
-    await gateway.rest('GET', `/sim/usage/${MDN}`, { headers: { authorization: 'Bearer forged.token.value', 'x-request-id': 'sec-2' } });
+    await gateway.rest('GET', `/sim/usage/${MDN}`, {
+      headers: { authorization: 'Bearer forged.token.value', 'x-request-id': 'sec-2' },
+    });
     await gateway.graphql('{ me { name } }', { token });
     await fetch(`${gateway.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     await fetch(`${gateway.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await eventually(async () => raw.filter((line) => line.includes('"message":"request"')).length >= 5, 5_000)).toBe(true);
+    expect(
+      await eventually(async () => raw.filter((line) => line.includes('"message":"request"')).length >= 5, 5_000),
+    ).toBe(true);
     const text = raw.join('\n');
     for (const secret of [token, API_KEY, METRICS_TOKEN, 'forged.token.value']) expect(text).not.toContain(secret);
     expect(carrier.requests.every((request) => request.headers.traceparent === undefined)).toBe(true);
@@ -49,7 +62,9 @@ describe('credentials and lines in what the gateway writes', () => {
     expect(access.length).toBeGreaterThanOrEqual(5);
     // The MDN itself, not any 10 digits: a request id (a UUID) may hold a run of 10 digits by chance.
     for (const line of access) expect(line).not.toContain(MDN);
-    const metrics = await (await fetch(`${gateway.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const metrics = await (
+      await fetch(`${gateway.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     const labels = [...metrics.matchAll(/[{,][a-z_]+="([^"]*)"/g)].map((match) => match[1]!);
     expect(labels).toContain('/sim/usage/{mdn}');
     expect(labels.filter((label) => /\d{10}/.test(label))).toEqual([]);
@@ -65,6 +80,8 @@ describe('METRICS_TOKEN', () => {
 
   it('refuses an OTLP endpoint that is not an http(s) URL', () => {
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://otel:4318');
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe(
+      'http://otel:4318',
+    );
   });
 });

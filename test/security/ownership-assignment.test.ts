@@ -15,16 +15,24 @@ let admin: Caller;
 beforeAll(async () => {
   gateway = await startTestGateway();
   await createPlans(gateway);
-  [a, b, admin] = [await gateway.user({ plans: PLANS }), await gateway.user({ plans: PLANS }), await gateway.user({ superuser: true })];
+  [a, b, admin] = [
+    await gateway.user({ plans: PLANS }),
+    await gateway.user({ plans: PLANS }),
+    await gateway.user({ superuser: true }),
+  ];
 });
 afterAll(() => gateway.close());
 
 const registry = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn);
 const usage = (caller: Caller, mdn: string) => gateway.rest('GET', `/sim/usage/${mdn}`, { token: caller.token });
 
-const ASSIGN = 'mutation ($input: AssignLineOwnerInput!) { assignLineOwner(input: $input) { mdn sim carrier subscriberStatus owner } }';
+const ASSIGN =
+  'mutation ($input: AssignLineOwnerInput!) { assignLineOwner(input: $input) { mdn sim carrier subscriberStatus owner } }';
 const assign = (input: Record<string, unknown>, caller = admin) =>
-  gateway.graphql<{ assignLineOwner: Record<string, unknown> | null }>(ASSIGN, { token: caller.token, variables: { input } });
+  gateway.graphql<{ assignLineOwner: Record<string, unknown> | null }>(ASSIGN, {
+    token: caller.token,
+    variables: { input },
+  });
 
 describe('activation gives the line to the caller', () => {
   it('bulk activation assigns each created line to the caller', async () => {
@@ -43,14 +51,18 @@ describe('activation gives the line to the caller', () => {
 
   it('`me` lists the caller’s lines by MDN, with their count, and no one else’s', async () => {
     const mine = [await activate(gateway, a), await activate(gateway, a)];
-    const answer = await gateway.graphql<{ me: { lines: { mdn: string; carrier: string; subscriberStatus: string }[]; lineCount: number } }>('{ me { lines { mdn carrier subscriberStatus } lineCount } }', {
+    const answer = await gateway.graphql<{
+      me: { lines: { mdn: string; carrier: string; subscriberStatus: string }[]; lineCount: number };
+    }>('{ me { lines { mdn carrier subscriberStatus } lineCount } }', {
       token: a.token,
     });
     expect(answer.errors).toBeUndefined();
     const { lines, lineCount } = answer.data!.me;
     expect(lineCount).toBe(lines.length);
     expect(lines.map((line) => line.mdn)).toEqual([...lines.map((line) => line.mdn)].sort());
-    expect(lines).toEqual(expect.arrayContaining(mine.map(({ mdn }) => ({ mdn, carrier: 'CARRIER_321', subscriberStatus: 'ACTIVE' }))));
+    expect(lines).toEqual(
+      expect.arrayContaining(mine.map(({ mdn }) => ({ mdn, carrier: 'CARRIER_321', subscriberStatus: 'ACTIVE' }))),
+    );
     for (const line of lines) expect((await registry(line.mdn))?.ownerId).toBe(a.user.id);
   });
 });
@@ -61,12 +73,20 @@ describe('assignLineOwner', () => {
     expect(await registry(line.mdn)).toBeUndefined();
     const given = await assign({ mdn: line.mdn, user: b.user.name });
     expect(given.errors).toBeUndefined();
-    expect(given.data?.assignLineOwner).toEqual({ mdn: line.mdn, sim: line.sim, carrier: 'CARRIER_321', subscriberStatus: 'ACTIVE', owner: b.user.name });
+    expect(given.data?.assignLineOwner).toEqual({
+      mdn: line.mdn,
+      sim: line.sim,
+      carrier: 'CARRIER_321',
+      subscriberStatus: 'ACTIVE',
+      owner: b.user.name,
+    });
     expect(await registry(line.mdn)).toMatchObject({ sim: line.sim, carrier: '321', ownerId: b.user.id });
     expect((await usage(b, line.mdn)).status).toBe(200);
     expectRestRefusal(await usage(a, line.mdn), b.user);
 
-    expect((await assign({ mdn: line.mdn, user: a.user.name })).data?.assignLineOwner).toMatchObject({ owner: a.user.name });
+    expect((await assign({ mdn: line.mdn, user: a.user.name })).data?.assignLineOwner).toMatchObject({
+      owner: a.user.name,
+    });
     expect((await usage(a, line.mdn)).status).toBe(200);
     expectRestRefusal(await usage(b, line.mdn), a.user);
 
@@ -80,14 +100,26 @@ describe('assignLineOwner', () => {
 
   it('takes a line activated through the gateway from its owner', async () => {
     const line = await activate(gateway, a);
-    expect((await assign({ mdn: line.mdn, user: b.user.name })).data?.assignLineOwner).toMatchObject({ owner: b.user.name, sim: line.sim });
+    expect((await assign({ mdn: line.mdn, user: b.user.name })).data?.assignLineOwner).toMatchObject({
+      owner: b.user.name,
+      sim: line.sim,
+    });
     expectRestRefusal(await usage(a, line.mdn), b.user);
   });
 
   it('finds a line on carrier_b by asking every enabled carrier, or only the one named', async () => {
-    const [asked, named] = [await seedLine(gateway, { carrier: 'carrier_b', register: false }), await seedLine(gateway, { carrier: 'carrier_b', register: false })];
-    expect((await assign({ mdn: asked.mdn, user: a.user.name })).data?.assignLineOwner).toMatchObject({ carrier: 'CARRIER_B', sim: asked.sim, owner: a.user.name });
-    expect((await assign({ mdn: named.mdn, user: a.user.name, carrier: 'CARRIER_B' })).data?.assignLineOwner).toMatchObject({ carrier: 'CARRIER_B' });
+    const [asked, named] = [
+      await seedLine(gateway, { carrier: 'carrier_b', register: false }),
+      await seedLine(gateway, { carrier: 'carrier_b', register: false }),
+    ];
+    expect((await assign({ mdn: asked.mdn, user: a.user.name })).data?.assignLineOwner).toMatchObject({
+      carrier: 'CARRIER_B',
+      sim: asked.sim,
+      owner: a.user.name,
+    });
+    expect(
+      (await assign({ mdn: named.mdn, user: a.user.name, carrier: 'CARRIER_B' })).data?.assignLineOwner,
+    ).toMatchObject({ carrier: 'CARRIER_B' });
     // Named wrong: the line is not on 321, and 321 alone was asked.
     const wrong = await seedLine(gateway, { carrier: 'carrier_b', register: false });
     const refused = await assign({ mdn: wrong.mdn, user: a.user.name, carrier: 'CARRIER_321' });
@@ -119,7 +151,11 @@ describe('assignLineOwner', () => {
   });
 
   it('validates its input: a malformed MDN or user name is BAD_USER_INPUT', async () => {
-    for (const input of [{ mdn: '12', user: a.user.name }, { mdn: '5550001234', user: 'x'.repeat(65) }, { mdn: `1${'0'.repeat(5000)}` }]) {
+    for (const input of [
+      { mdn: '12', user: a.user.name },
+      { mdn: '5550001234', user: 'x'.repeat(65) },
+      { mdn: `1${'0'.repeat(5000)}` },
+    ]) {
       const answer = await assign(input);
       expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }

@@ -8,8 +8,14 @@ describe('LineNotOwnedError', () => {
   it('is a 403 with the failure envelope and the FORBIDDEN code', () => {
     const error = new LineNotOwnedError('line', '6465550001');
     expect({ status: error.status, code: error.code }).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(error.restBody()).toEqual({ status: 'failure', message: 'Line 6465550001 belongs to another user', code: 'HTTP_403' });
-    expect(new LineNotOwnedError('SIM', '89010000000000000001').message).toBe('The line of SIM 89010000000000000001 belongs to another user');
+    expect(error.restBody()).toEqual({
+      status: 'failure',
+      message: 'Line 6465550001 belongs to another user',
+      code: 'HTTP_403',
+    });
+    expect(new LineNotOwnedError('SIM', '89010000000000000001').message).toBe(
+      'The line of SIM 89010000000000000001 belongs to another user',
+    );
   });
 
   it('cuts an echoed value to 32 characters', () => {

@@ -25,11 +25,21 @@ export async function createPlans(gateway: TestGateway): Promise<void> {
   await gateway.plan({ planId: 'TOPUP', name: 'Top-up', carrierPlanId: 'TOPUP1GB' });
 }
 
-export const activationBody = (sim = freshSim()) => ({ sim, plan_id: 'BASIC', zip_code: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA' });
+export const activationBody = (sim = freshSim()) => ({
+  sim,
+  plan_id: 'BASIC',
+  zip_code: '30301',
+  address1: '1 Main St',
+  city: 'Atlanta',
+  state: 'GA',
+});
 
 /** Activates a fresh SIM through the gateway as `caller` (carrier 321: the default). */
 export async function activate(gateway: TestGateway, caller: Caller): Promise<Line> {
-  const answer = await gateway.rest<{ mdn: string; sim: string }>('POST', '/sim/activate/', { token: caller.token, body: activationBody() });
+  const answer = await gateway.rest<{ mdn: string; sim: string }>('POST', '/sim/activate/', {
+    token: caller.token,
+    body: activationBody(),
+  });
   expect(answer.status).toBe(200);
   return { mdn: answer.body.mdn, sim: answer.body.sim };
 }
@@ -39,7 +49,11 @@ export const transactionId = (label: string) => `OWN_${label}_${randomBytes(4).t
 /** The REST refusal: the spec's failure envelope, 403, naming no user. */
 export function expectRestRefusal(answer: HttpAnswer, owner: UserRecord): void {
   expect(answer.status).toBe(403);
-  expect(answer.body).toEqual({ status: 'failure', message: expect.stringMatching(/belongs to another user$/), code: 'HTTP_403' });
+  expect(answer.body).toEqual({
+    status: 'failure',
+    message: expect.stringMatching(/belongs to another user$/),
+    code: 'HTTP_403',
+  });
   expect(JSON.stringify(answer.body)).not.toContain(owner.name);
   expect(JSON.stringify(answer.body)).not.toContain(owner.id);
 }

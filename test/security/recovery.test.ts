@@ -25,12 +25,18 @@ describe('exact transaction ids', () => {
     const { token: a } = await gateway.user({ plans: ['BASIC'] });
     const { token: b } = await gateway.user({ plans: ['BASIC'] });
     const id = `K1-${Date.now()}`;
-    const first = await gateway.rest('POST', '/sim/activate/', { token: a, body: activationBody({ transaction_id: id }) });
+    const first = await gateway.rest('POST', '/sim/activate/', {
+      token: a,
+      body: activationBody({ transaction_id: id }),
+    });
     expect(first.status).toBe(200);
     const mdnOfA = first.body.mdn as string;
 
     const simOfB = activationBody().sim as string;
-    const second = await gateway.rest('POST', '/sim/activate/', { token: b, body: activationBody({ sim: simOfB, transaction_id: `${id} ` }) });
+    const second = await gateway.rest('POST', '/sim/activate/', {
+      token: b,
+      body: activationBody({ sim: simOfB, transaction_id: `${id} ` }),
+    });
     expect(second.status).toBe(422);
     expect(second.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'transaction_id'], msg: RULE }] });
     expect(JSON.stringify(second.body)).not.toContain(mdnOfA);
@@ -41,7 +47,10 @@ describe('exact transaction ids', () => {
     expect(details.body).toMatchObject({ sim: simOfB });
     expect(details.body.mdn ?? null).toBeNull();
     // B may then activate with its own exact id.
-    const retried = await gateway.rest('POST', '/sim/activate/', { token: b, body: activationBody({ sim: simOfB, transaction_id: `${id}-B` }) });
+    const retried = await gateway.rest('POST', '/sim/activate/', {
+      token: b,
+      body: activationBody({ sim: simOfB, transaction_id: `${id}-B` }),
+    });
     expect(retried.status).toBe(200);
     expect(retried.body.mdn).not.toBe(mdnOfA);
   });
@@ -60,21 +69,24 @@ describe('exact transaction ids', () => {
     ['65 characters', 'A'.repeat(65)],
   ];
 
-  it.each(refused)('refuses an id with %s: 422 on REST, BAD_USER_INPUT on GraphQL, nothing recorded', async (_name, id) => {
-    const { token } = await gateway.user({ plans: ['BASIC'] });
-    const body = activationBody({ transaction_id: id });
-    const rest = await gateway.rest('POST', '/sim/activate/', { token, body });
-    expect(rest.status).toBe(422);
-    expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'transaction_id'], msg: RULE }] });
-    const graphql = await gateway.graphql(ACTIVATE, { token, variables: { input: camel(body) } });
-    expect(noData(graphql)).toBe(true);
-    expect(graphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(graphql.errors?.[0]?.message).toContain(RULE);
-    expect(await gateway.app.services.transactions.find(id)).toBeNull();
-    // The SIM was not activated by either attempt.
-    const details = await gateway.rest('GET', `/sim/details/${String(body.sim)}`, { token });
-    expect(details.body.mdn ?? null).toBeNull();
-  });
+  it.each(refused)(
+    'refuses an id with %s: 422 on REST, BAD_USER_INPUT on GraphQL, nothing recorded',
+    async (_name, id) => {
+      const { token } = await gateway.user({ plans: ['BASIC'] });
+      const body = activationBody({ transaction_id: id });
+      const rest = await gateway.rest('POST', '/sim/activate/', { token, body });
+      expect(rest.status).toBe(422);
+      expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'transaction_id'], msg: RULE }] });
+      const graphql = await gateway.graphql(ACTIVATE, { token, variables: { input: camel(body) } });
+      expect(noData(graphql)).toBe(true);
+      expect(graphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(graphql.errors?.[0]?.message).toContain(RULE);
+      expect(await gateway.app.services.transactions.find(id)).toBeNull();
+      // The SIM was not activated by either attempt.
+      const details = await gateway.rest('GET', `/sim/details/${String(body.sim)}`, { token });
+      expect(details.body.mdn ?? null).toBeNull();
+    },
+  );
 
   it('refuses a bad id on every mutation that takes one, and on a bulk batch and its items', async () => {
     const { token } = await gateway.user({ plans: ['BASIC'], superuser: true });
@@ -82,8 +94,22 @@ describe('exact transaction ids', () => {
     for (const [path, body] of [
       ['/sim/suspend/', { mdn: '3215550001', transaction_id: bad }],
       ['/sim/plan/change/', { mdn: '3215550001', new_plan_id: 'BASIC', transaction_id: bad }],
-      ['/sim/wfc/add/', { mdn: '3215550001', sim: '89010000000000000001', address1: '1 Main St', city: 'Atlanta', state: 'GA', zip_code: '30301', transaction_id: bad }],
-      ['/sim/balance/adjust/', { mdn: '3215550001', subscription_id: 'PUR1', uom: 'SECOND', amount: 60, transaction_id: bad }],
+      [
+        '/sim/wfc/add/',
+        {
+          mdn: '3215550001',
+          sim: '89010000000000000001',
+          address1: '1 Main St',
+          city: 'Atlanta',
+          state: 'GA',
+          zip_code: '30301',
+          transaction_id: bad,
+        },
+      ],
+      [
+        '/sim/balance/adjust/',
+        { mdn: '3215550001', subscription_id: 'PUR1', uom: 'SECOND', amount: 60, transaction_id: bad },
+      ],
       ['/sim/activate/bulk/', { activations: [activationBody()], transaction_id: bad }],
       ['/sim/activate/bulk/', { activations: [activationBody({ transaction_id: bad })] }],
     ] as const) {
@@ -117,8 +143,12 @@ describe('exact transaction ids', () => {
   it('generates ids that follow the rule', async () => {
     const { token } = await gateway.user({ plans: ['BASIC'] });
     const single = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody() });
-    const bulk = await gateway.rest<{ results: { transaction_id: string }[] }>('POST', '/sim/activate/bulk/', { token, body: { activations: [activationBody()] } });
-    for (const id of [single.body.transaction_id as string, bulk.body.results[0]!.transaction_id]) expect(id).toMatch(/^[\x21-\x7E]{1,64}$/);
+    const bulk = await gateway.rest<{ results: { transaction_id: string }[] }>('POST', '/sim/activate/bulk/', {
+      token,
+      body: { activations: [activationBody()] },
+    });
+    for (const id of [single.body.transaction_id as string, bulk.body.results[0]!.transaction_id])
+      expect(id).toMatch(/^[\x21-\x7E]{1,64}$/);
     expect(bulk.body.results[0]!.transaction_id).toMatch(/^BULK_\d{19,20}_\d+$/);
   });
 });
@@ -129,12 +159,22 @@ describe('who may read a transaction', () => {
     const { token: stranger } = await gateway.user({ plans: ['BASIC'] });
     const { token: admin } = await gateway.user({ superuser: true });
     const id = `MINE-${Date.now()}`;
-    const made = await gateway.rest('POST', '/sim/activate/', { token: owner, body: activationBody({ transaction_id: id }) });
+    const made = await gateway.rest('POST', '/sim/activate/', {
+      token: owner,
+      body: activationBody({ transaction_id: id }),
+    });
     expect(made.status).toBe(200);
 
     const own = await gateway.rest('GET', `/transactions/${encodeURIComponent(id)}`, { token: owner });
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ id, operation: 'activateSim', status: 'success', http_status: 200, recovered: false, resolved_at: null });
+    expect(own.body).toMatchObject({
+      id,
+      operation: 'activateSim',
+      status: 'success',
+      http_status: 200,
+      recovered: false,
+      resolved_at: null,
+    });
     expect(JSON.parse(own.body.response as string)).toEqual(made.body);
     expect(Object.keys(own.body)).not.toContain('request');
     expect((await gateway.rest('GET', `/transactions/${encodeURIComponent(id)}`, { token: admin })).status).toBe(200);
@@ -143,7 +183,9 @@ describe('who may read a transaction', () => {
     expect(hidden.status).toBe(404);
     expect(hidden.body).toEqual({ detail: `Transaction ${id} not found` });
     // Same answer as an id that does not exist.
-    expect((await gateway.rest('GET', '/transactions/NO-SUCH-ID', { token: stranger })).body).toEqual({ detail: 'Transaction NO-SUCH-ID not found' });
+    expect((await gateway.rest('GET', '/transactions/NO-SUCH-ID', { token: stranger })).body).toEqual({
+      detail: 'Transaction NO-SUCH-ID not found',
+    });
     const graphql = await gateway.graphql(TRANSACTION, { token: stranger, variables: { id } });
     expect(noData(graphql)).toBe(true);
     expect(graphql.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

@@ -37,7 +37,8 @@ function capture(): { lines: Line[]; logger: ReturnType<typeof createLogger> } {
   return { lines, logger: createLogger('info', (line) => lines.push(JSON.parse(line) as Line)) };
 }
 
-const suspend = (gateway: TestGateway, token: string) => gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: UNKNOWN_MDN } });
+const suspend = (gateway: TestGateway, token: string) =>
+  gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: UNKNOWN_MDN } });
 
 async function spend(gateway: TestGateway, token: string, count: number): Promise<number[]> {
   const statuses: number[] = [];
@@ -45,8 +46,10 @@ async function spend(gateway: TestGateway, token: string, count: number): Promis
   return statuses;
 }
 
-const warnings = (lines: Line[]) => lines.filter((line) => line.level === 'warn' && line.message.startsWith('redis unreachable'));
-const recoveries = (lines: Line[]) => lines.filter((line) => line.level === 'info' && line.message.startsWith('redis is back'));
+const warnings = (lines: Line[]) =>
+  lines.filter((line) => line.level === 'warn' && line.message.startsWith('redis unreachable'));
+const recoveries = (lines: Line[]) =>
+  lines.filter((line) => line.level === 'info' && line.message.startsWith('redis is back'));
 
 async function metric(gateway: TestGateway, name: string): Promise<number> {
   const text = await gateway.app.services.metrics.registry.getSingleMetricAsString(name);
@@ -58,7 +61,10 @@ describe('REDIS_URL at a closed port', () => {
   const log = capture();
 
   beforeAll(async () => {
-    gateway = await startTestGateway({ env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` }, logger: log.logger });
+    gateway = await startTestGateway({
+      env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` },
+      logger: log.logger,
+    });
   });
   afterAll(() => gateway.close());
 
@@ -67,10 +73,16 @@ describe('REDIS_URL at a closed port', () => {
     expect(await spend(gateway, token, 20)).toEqual(Array(20).fill(400));
     const refused = await suspend(gateway, token);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ status: 'failure', message: 'Rate limit exceeded: 20 per 1 minute', code: 'HTTP_429' });
+    expect(refused.body).toEqual({
+      status: 'failure',
+      message: 'Rate limit exceeded: 20 per 1 minute',
+      code: 'HTTP_429',
+    });
 
     const { token: other } = await gateway.user();
-    const graphql = await gateway.graphql(`mutation { suspendLine(input: { mdn: "${UNKNOWN_MDN}" }) { status } }`, { token: other });
+    const graphql = await gateway.graphql(`mutation { suspendLine(input: { mdn: "${UNKNOWN_MDN}" }) { status } }`, {
+      token: other,
+    });
     expect(graphql.errors).toBeUndefined();
     expect(graphql.data).toEqual({ suspendLine: { status: 'FAILURE' } });
     const usage = await gateway.graphql(`{ usage(mdn: "${UNKNOWN_MDN}") { status } }`, { token: other });
@@ -99,7 +111,13 @@ describe('the gateway process with REDIS_URL at a closed port', () => {
   });
 
   it('writes only JSON lines on stderr while answering rate-limited requests', async () => {
-    const env = { DATABASE_URL: `file:${join(dir, 'gateway.db')}`, DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'debug', REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
+    const env = {
+      DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
+      DATA_DIR: dir,
+      PORT: '0',
+      LOG_LEVEL: 'debug',
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+    };
     // The compiled gateway (dist/ is built by the suite's global setup), as in production.
     running = spawnIn(process.execPath, ['dist/main.js'], env);
     let url: string | undefined;
@@ -147,7 +165,22 @@ async function redisServerAvailable(): Promise<boolean> {
 }
 
 async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--enable-debug-command', 'local'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--enable-debug-command',
+      'local',
+    ],
+    { stdio: 'ignore' },
+  );
   const up = await eventually(
     () =>
       new Promise<boolean>((resolve) => {
@@ -185,7 +218,13 @@ describe.skipIf(!canRun)('a Redis that goes away and comes back', () => {
     const env = { REDIS_URL: `redis://127.0.0.1:${port}` };
     first = await startTestGateway({ env, logger: log.logger });
     second = await startTestGateway({ env: { ...env, DATABASE_URL: first.app.services.config.DATABASE_URL } });
-    expect(await eventually(async () => (await metric(first, 'line_gateway_redis_up')) === 1 && (await metric(second, 'line_gateway_redis_up')) === 1, 10_000)).toBe(true);
+    expect(
+      await eventually(
+        async () =>
+          (await metric(first, 'line_gateway_redis_up')) === 1 && (await metric(second, 'line_gateway_redis_up')) === 1,
+        10_000,
+      ),
+    ).toBe(true);
   });
   afterAll(async () => {
     await second?.close();
@@ -219,7 +258,12 @@ describe.skipIf(!canRun)('a Redis that goes away and comes back', () => {
 
   it('shares the budget again once Redis is back, saying so once', async () => {
     redis = await startRedisServer(port);
-    expect(await eventually(async () => recoveries(log.lines).length > 0 && (await metric(second, 'line_gateway_redis_up')) === 1, 20_000)).toBe(true);
+    expect(
+      await eventually(
+        async () => recoveries(log.lines).length > 0 && (await metric(second, 'line_gateway_redis_up')) === 1,
+        20_000,
+      ),
+    ).toBe(true);
     expect(recoveries(log.lines)).toHaveLength(1);
     expect(await sharedBudget()).toBe(true);
   });
@@ -230,11 +274,24 @@ describe.skipIf(!canRun)('a Redis that goes away and comes back', () => {
     // DEBUG SLEEP blocks the server with its connections open: commands time out instead of failing.
     const sleeper = spawn('redis-cli', ['-p', String(port), 'DEBUG', 'SLEEP', '3'], { stdio: 'ignore' });
     const slept = new Promise((resolve) => sleeper.once('exit', resolve));
-    expect(await eventually(async () => (await suspend(first, token)).status === 400 && (await metric(first, 'line_gateway_rate_limit_fallback_total')) > fallbacks, 10_000)).toBe(true);
+    expect(
+      await eventually(
+        async () =>
+          (await suspend(first, token)).status === 400 &&
+          (await metric(first, 'line_gateway_rate_limit_fallback_total')) > fallbacks,
+        10_000,
+      ),
+    ).toBe(true);
     expect(warnings(log.lines)).toHaveLength(2);
     await slept;
     // Once Redis answers again (after the pause), the next call goes to it and says so.
     const { token: later } = await first.user();
-    expect(await eventually(async () => (await suspend(first, later)).status === 400 && recoveries(log.lines).length === 2, 20_000, 500)).toBe(true);
+    expect(
+      await eventually(
+        async () => (await suspend(first, later)).status === 400 && recoveries(log.lines).length === 2,
+        20_000,
+        500,
+      ),
+    ).toBe(true);
   });
 });

@@ -33,7 +33,11 @@ beforeAll(async () => {
 afterAll(() => gateway.close());
 
 /** Sends a request with a fresh request id and answers its status and the log lines carrying that id. */
-async function logged(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; lines: Line[] }> {
+async function logged(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; lines: Line[] }> {
   const requestId = `log-test-${++counter}`;
   const answer = await gateway.rest(method, path, { ...options, headers: { 'x-request-id': requestId } });
   return { status: answer.status, lines: about(requestId) };
@@ -44,7 +48,14 @@ describe('client errors on REST', () => {
     const result = await logged('POST', '/sim/suspend/', { token, body: { mdn: '12' } });
     expect(result.status).toBe(422);
     expect(result.lines).toEqual([
-      expect.objectContaining({ level: 'info', message: 'request refused', operation: 'suspendLine', status: 422, code: 'BAD_USER_INPUT', reason: 'mdn: mdn must be exactly 10 digits' }),
+      expect.objectContaining({
+        level: 'info',
+        message: 'request refused',
+        operation: 'suspendLine',
+        status: 422,
+        code: 'BAD_USER_INPUT',
+        reason: 'mdn: mdn must be exactly 10 digits',
+      }),
     ]);
   });
 
@@ -57,21 +68,28 @@ describe('client errors on REST', () => {
   it('logs a missing token at warn, without the header', async () => {
     const result = await logged('GET', '/sim/usage/5550001111');
     expect(result.status).toBe(401);
-    expect(result.lines).toEqual([expect.objectContaining({ level: 'warn', operation: 'usage', status: 401, code: 'UNAUTHENTICATED' })]);
+    expect(result.lines).toEqual([
+      expect.objectContaining({ level: 'warn', operation: 'usage', status: 401, code: 'UNAUTHENTICATED' }),
+    ]);
   });
 
   it('logs a superuser-only operation called by a user at warn', async () => {
     const result = await logged('GET', '/settings/', { token });
     expect(result.status).toBe(403);
-    expect(result.lines).toEqual([expect.objectContaining({ level: 'warn', operation: 'settings', status: 403, code: 'FORBIDDEN' })]);
+    expect(result.lines).toEqual([
+      expect.objectContaining({ level: 'warn', operation: 'settings', status: 403, code: 'FORBIDDEN' }),
+    ]);
   });
 
   it('logs an exhausted rate limit at warn', async () => {
     const { token: busy } = await gateway.user();
-    for (let i = 0; i < 20; i++) await gateway.rest('POST', '/sim/suspend/', { token: busy, body: { mdn: '5550001111' } });
+    for (let i = 0; i < 20; i++)
+      await gateway.rest('POST', '/sim/suspend/', { token: busy, body: { mdn: '5550001111' } });
     const result = await logged('POST', '/sim/suspend/', { token: busy, body: { mdn: '5550001111' } });
     expect(result.status).toBe(429);
-    expect(result.lines).toEqual([expect.objectContaining({ level: 'warn', operation: 'suspendLine', status: 429, code: 'RATE_LIMITED' })]);
+    expect(result.lines).toEqual([
+      expect.objectContaining({ level: 'warn', operation: 'suspendLine', status: 429, code: 'RATE_LIMITED' }),
+    ]);
   });
 
   it('logs an unknown route and a wrong method at info', async () => {
@@ -85,7 +103,9 @@ describe('client errors on REST', () => {
     expect(JSON.stringify(withMdn.lines)).toContain('/sim/usage-typo/#');
     const wrongMethod = await logged('DELETE', '/sim/suspend/', { token });
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.lines).toEqual([expect.objectContaining({ level: 'info', status: 405, code: 'METHOD_NOT_ALLOWED' })]);
+    expect(wrongMethod.lines).toEqual([
+      expect.objectContaining({ level: 'info', status: 405, code: 'METHOD_NOT_ALLOWED' }),
+    ]);
   });
 
   it('never logs a client error as unexpected', () => {
@@ -95,17 +115,28 @@ describe('client errors on REST', () => {
 
 describe('a real fault', () => {
   it('is logged at error with its stack and answered 500 with the request id', async () => {
-    const broken = await startTestGateway({ logger: createLogger('info', (line) => lines.push(JSON.parse(line) as Line)) });
+    const broken = await startTestGateway({
+      logger: createLogger('info', (line) => lines.push(JSON.parse(line) as Line)),
+    });
     try {
       const { token: own } = await broken.user();
       // The transaction log's table disappears under the gateway: the next mutation fails unexpectedly.
       await broken.app.services.db.$executeRawUnsafe('DROP TABLE "Transaction"');
       const requestId = 'log-test-fault';
-      const answer = await broken.rest('POST', '/sim/suspend/', { token: own, body: { mdn: '5550001111' }, headers: { 'x-request-id': requestId } });
+      const answer = await broken.rest('POST', '/sim/suspend/', {
+        token: own,
+        body: { mdn: '5550001111' },
+        headers: { 'x-request-id': requestId },
+      });
       expect(answer.status).toBe(500);
       expect(answer.body).toEqual({ detail: 'Internal server error', request_id: requestId });
       expect(about(requestId)).toEqual([
-        expect.objectContaining({ level: 'error', message: 'unexpected error', operation: 'suspendLine', err: expect.objectContaining({ type: expect.any(String), stack: expect.any(String) }) }),
+        expect.objectContaining({
+          level: 'error',
+          message: 'unexpected error',
+          operation: 'suspendLine',
+          err: expect.objectContaining({ type: expect.any(String), stack: expect.any(String) }),
+        }),
       ]);
     } finally {
       await broken.close();

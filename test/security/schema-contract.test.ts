@@ -22,9 +22,16 @@ import { SCHEMA_FILE } from '../../scripts/print-schema.js';
 
 const schema = buildSchema();
 const objects = (): GraphQLObjectType[] =>
-  Object.values(schema.getTypeMap()).filter((type): type is GraphQLObjectType => isObjectType(type) && !type.name.startsWith('__'));
+  Object.values(schema.getTypeMap()).filter(
+    (type): type is GraphQLObjectType => isObjectType(type) && !type.name.startsWith('__'),
+  );
 const fields = (): [string, GraphQLField<unknown, unknown>][] =>
-  objects().flatMap((type) => Object.values(type.getFields()).map((field): [string, GraphQLField<unknown, unknown>] => [`${type.name}.${field.name}`, field]));
+  objects().flatMap((type) =>
+    Object.values(type.getFields()).map((field): [string, GraphQLField<unknown, unknown>] => [
+      `${type.name}.${field.name}`,
+      field,
+    ]),
+  );
 const typeName = (field: GraphQLField<unknown, unknown>): string => (getNamedType(field.type) as GraphQLNamedType).name;
 
 describe('schema.graphql loaded by other tools', () => {
@@ -37,7 +44,11 @@ describe('schema.graphql loaded by other tools', () => {
   });
 
   it('names no object type after a root operation type', () => {
-    expect(objects().map((type) => type.name).filter((name) => name === 'Subscription')).toEqual([]);
+    expect(
+      objects()
+        .map((type) => type.name)
+        .filter((name) => name === 'Subscription'),
+    ).toEqual([]);
   });
 });
 
@@ -45,7 +56,12 @@ describe('one vocabulary', () => {
   it('types every `status` as an enum, and the result status always as OperationStatus', () => {
     const statuses = fields().filter(([name]) => name.endsWith('.status'));
     expect(statuses.filter(([, field]) => !isEnumType(getNamedType(field.type)))).toEqual([]);
-    const resultStatuses = statuses.filter(([name]) => objects().find((type) => type.name === name.split('.')[0])?.getFields().message);
+    const resultStatuses = statuses.filter(
+      ([name]) =>
+        objects()
+          .find((type) => type.name === name.split('.')[0])
+          ?.getFields().message,
+    );
     expect(new Set(resultStatuses.map(([, field]) => typeName(field)))).toEqual(new Set(['OperationStatus']));
   });
 
@@ -56,14 +72,22 @@ describe('one vocabulary', () => {
   });
 
   it('uses DateTime for every timestamp and JSON for JSON values', () => {
-    const timestamps = fields().filter(([name]) => /(At|Time|timestamp|validFrom|validTo|lastModified|createDate|expirationDate)$/.test(name));
+    const timestamps = fields().filter(([name]) =>
+      /(At|Time|timestamp|validFrom|validTo|lastModified|createDate|expirationDate)$/.test(name),
+    );
     expect(timestamps.filter(([, field]) => typeName(field) !== 'DateTime').map(([name]) => name)).toEqual([]);
     expect(typeName(fields().find(([name]) => name === 'TransactionRecord.response')![1])).toBe('JSON');
     expect(typeName(fields().find(([name]) => name === 'Setting.value')![1])).toBe('JSON');
     // Every scalar declared is used by some field.
     const used = new Set(fields().map(([, field]) => typeName(field)));
-    const declared = Object.values(schema.getTypeMap()).filter((type) => isScalarType(type) && !type.name.startsWith('__'));
-    expect(declared.filter((type) => !used.has(type.name) && !['Boolean', 'String', 'Int', 'Float', 'ID'].includes(type.name))).toEqual([]);
+    const declared = Object.values(schema.getTypeMap()).filter(
+      (type) => isScalarType(type) && !type.name.startsWith('__'),
+    );
+    expect(
+      declared.filter(
+        (type) => !used.has(type.name) && !['Boolean', 'String', 'Int', 'Float', 'ID'].includes(type.name),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -75,6 +99,7 @@ describe('identity for normalized caches', () => {
       .map((type) => type.name)
       .sort();
     expect(withoutId).toEqual([...EMBEDDED_TYPES].sort());
-    for (const name of ['Line', 'User', 'Plan', 'Setting', 'TransactionRecord']) expect(schema.getType(name) && (schema.getType(name) as GraphQLObjectType).getFields().id).toBeTruthy();
+    for (const name of ['Line', 'User', 'Plan', 'Setting', 'TransactionRecord'])
+      expect(schema.getType(name) && (schema.getType(name) as GraphQLObjectType).getFields().id).toBeTruthy();
   });
 });

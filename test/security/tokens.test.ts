@@ -31,7 +31,10 @@ describe('a token signed with the secret', () => {
 
   it('is refused with a jti the gateway never issued', async () => {
     const { user } = await gateway.user();
-    await refusedOnBothSurfaces(signToken({ sub: user.id, jti: randomUUID() }), 'Token is unknown: its id (jti) was not issued by this gateway');
+    await refusedOnBothSurfaces(
+      signToken({ sub: user.id, jti: randomUUID() }),
+      'Token is unknown: its id (jti) was not issued by this gateway',
+    );
   });
 
   it('is accepted with exp and the jti of a live token (the control case)', async () => {

@@ -21,10 +21,13 @@ const put = (key: string, body: unknown) => gateway.rest('PUT', `/settings/${key
 const value = async (key: string) => (await gateway.rest('GET', `/settings/${key}`, { token: admin })).body.value;
 
 async function updateOnGraphQL(key: string, raw: string) {
-  return gateway.graphql<{ updateSetting: { key: string; value: string } }>('mutation ($key: String!, $value: String!) { updateSetting(input: { key: $key, value: $value }) { key value description updatedAt } }', {
-    token: admin,
-    variables: { key, value: raw },
-  });
+  return gateway.graphql<{ updateSetting: { key: string; value: string } }>(
+    'mutation ($key: String!, $value: String!) { updateSetting(input: { key: $key, value: $value }) { key value description updatedAt } }',
+    {
+      token: admin,
+      variables: { key, value: raw },
+    },
+  );
 }
 
 /** PUT `raw` on REST and on GraphQL: both refused with the same message, nothing changed. */
@@ -32,11 +35,15 @@ async function expectRuleViolation(key: string, raw: string, message: RegExp): P
   const before = await value(key);
   const rest = await put(key, { value: raw });
   expect({ raw, status: rest.status }).toEqual({ raw, status: 422 });
-  expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'value'], msg: expect.stringMatching(message) }] });
+  expect(rest.body).toEqual({
+    detail: [{ type: 'value_error', loc: ['body', 'value'], msg: expect.stringMatching(message) }],
+  });
   const graphql = await updateOnGraphQL(key, raw);
   expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
   expect(errorOf(graphql).code).toBe('BAD_USER_INPUT');
-  expect(graphql.errors?.[0]?.extensions?.issues).toEqual([{ type: 'value_error', loc: ['body', 'value'], msg: (rest.body.detail as { msg: string }[])[0]!.msg }]);
+  expect(graphql.errors?.[0]?.extensions?.issues).toEqual([
+    { type: 'value_error', loc: ['body', 'value'], msg: (rest.body.detail as { msg: string }[])[0]!.msg },
+  ]);
   expect(await value(key)).toBe(before);
 }
 
@@ -44,7 +51,15 @@ describe('reading settings', () => {
   it('lists all six with key, JSON value, description and an ISO 8601 UTC updated_at', async () => {
     const answer = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/', { token: admin });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((setting) => setting.key)).toEqual(['default_carrier', 'carriers_enabled', 'carrier_321_display_name', 'carrier_carrier_b_display_name', 'maintenance_mode', 'line_ownership', 'persisted_operations_only']);
+    expect(answer.body.map((setting) => setting.key)).toEqual([
+      'default_carrier',
+      'carriers_enabled',
+      'carrier_321_display_name',
+      'carrier_carrier_b_display_name',
+      'maintenance_mode',
+      'line_ownership',
+      'persisted_operations_only',
+    ]);
     for (const setting of answer.body) {
       expect(Object.keys(setting).sort()).toEqual(['description', 'key', 'updated_at', 'value']);
       expect(typeof setting.description).toBe('string');
@@ -52,8 +67,14 @@ describe('reading settings', () => {
       expect(setting.updated_at).toMatch(ISO_UTC);
       expect(() => JSON.parse(setting.value as string)).not.toThrow();
     }
-    const values = Object.fromEntries(answer.body.map((setting) => [setting.key, JSON.parse(setting.value as string) as unknown]));
-    expect(values).toMatchObject({ default_carrier: '321', carriers_enabled: { '321': true, carrier_b: true }, maintenance_mode: false });
+    const values = Object.fromEntries(
+      answer.body.map((setting) => [setting.key, JSON.parse(setting.value as string) as unknown]),
+    );
+    expect(values).toMatchObject({
+      default_carrier: '321',
+      carriers_enabled: { '321': true, carrier_b: true },
+      maintenance_mode: false,
+    });
     expect(typeof values.carrier_321_display_name).toBe('string');
     // A string value carries its own quotes inside the string.
     expect(answer.body[0]!.value).toBe('"321"');
@@ -63,10 +84,18 @@ describe('reading settings', () => {
     const rest = await gateway.rest('GET', '/settings/default_carrier', { token: admin });
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ key: 'default_carrier', value: '"321"' });
-    const graphql = await gateway.graphql('{ setting(key: "default_carrier") { key value description updatedAt } settings { key } }', { token: admin });
+    const graphql = await gateway.graphql(
+      '{ setting(key: "default_carrier") { key value description updatedAt } settings { key } }',
+      { token: admin },
+    );
     expect(graphql.errors).toBeUndefined();
     // GraphQL answers the JSON value itself (REST: its JSON text) and a DateTime.
-    expect(graphql.data?.setting).toEqual({ key: 'default_carrier', value: '321', description: rest.body.description, updatedAt: new Date(rest.body.updated_at as string).toISOString() });
+    expect(graphql.data?.setting).toEqual({
+      key: 'default_carrier',
+      value: '321',
+      description: rest.body.description,
+      updatedAt: new Date(rest.body.updated_at as string).toISOString(),
+    });
     expect((graphql.data?.settings as unknown[]).length).toBe(7);
   });
 
@@ -107,12 +136,18 @@ describe('validation rules for PUT', () => {
   it('accepts a valid display name and answers the Setting', async () => {
     const answer = await put('carrier_carrier_b_display_name', { value: '"Bravo Mobile"' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ key: 'carrier_carrier_b_display_name', value: '"Bravo Mobile"', description: expect.any(String), updated_at: expect.stringMatching(ISO_UTC) });
+    expect(answer.body).toEqual({
+      key: 'carrier_carrier_b_display_name',
+      value: '"Bravo Mobile"',
+      description: expect.any(String),
+      updated_at: expect.stringMatching(ISO_UTC),
+    });
     const status = await gateway.rest<Record<string, unknown>[]>('GET', '/settings/carriers/status', { token: admin });
     expect(status.body.find((carrier) => carrier.carrier === 'carrier_b')?.display_name).toBe('Bravo Mobile');
   });
 
-  it('refuses a value that is not valid JSON (an unquoted string)', () => expectRuleViolation('carrier_321_display_name', 'Carrier 321', /valid JSON/));
+  it('refuses a value that is not valid JSON (an unquoted string)', () =>
+    expectRuleViolation('carrier_321_display_name', 'Carrier 321', /valid JSON/));
 
   it.each([
     ['a bare JSON number', '321'],
@@ -147,7 +182,8 @@ describe('validation rules for PUT', () => {
     ['an unknown carrier', '{"carrier_c": true}'],
   ])('carriers_enabled refuses %s', (_name, raw) => expectRuleViolation('carriers_enabled', raw, /.+/));
 
-  it('carriers_enabled must keep at least one carrier enabled', () => expectRuleViolation('carriers_enabled', '{"321": false, "carrier_b": false}', /at least one/));
+  it('carriers_enabled must keep at least one carrier enabled', () =>
+    expectRuleViolation('carriers_enabled', '{"321": false, "carrier_b": false}', /at least one/));
 
   it('carriers_enabled cannot disable the current default carrier', async () => {
     await expectRuleViolation('carriers_enabled', '{"321": false}', /default/);
@@ -169,7 +205,8 @@ describe('validation rules for PUT', () => {
   ])('maintenance_mode refuses %s', (_name, raw) => expectRuleViolation('maintenance_mode', raw, /true or false|JSON/));
 
   it('maintenance_mode accepts true and false, and updated_at moves', async () => {
-    const before = (await gateway.rest('GET', '/settings/maintenance_mode', { token: admin })).body.updated_at as string;
+    const before = (await gateway.rest('GET', '/settings/maintenance_mode', { token: admin })).body
+      .updated_at as string;
     const on = await put('maintenance_mode', { value: 'true' });
     expect(on.body.value).toBe('true');
     expect(Date.parse(on.body.updated_at as string)).toBeGreaterThanOrEqual(Date.parse(before));
@@ -205,20 +242,37 @@ describe('carrier status', () => {
       { carrier: '321', enabled: true, credentials_configured: true, display_name: expect.any(String) },
       { carrier: 'carrier_b', enabled: true, credentials_configured: true, display_name: expect.any(String) },
     ]);
-    const graphql = await gateway.graphql('{ carrierStatuses { carrier enabled credentialsConfigured displayName } }', { token: admin });
-    expect(graphql.data?.carrierStatuses).toEqual((answer.body as { carrier: string; enabled: boolean; credentials_configured: boolean; display_name: string }[]).map((status) => ({
-      carrier: status.carrier === '321' ? 'CARRIER_321' : 'CARRIER_B',
-      enabled: status.enabled,
-      credentialsConfigured: status.credentials_configured,
-      displayName: status.display_name,
-    })));
+    const graphql = await gateway.graphql('{ carrierStatuses { carrier enabled credentialsConfigured displayName } }', {
+      token: admin,
+    });
+    expect(graphql.data?.carrierStatuses).toEqual(
+      (
+        answer.body as { carrier: string; enabled: boolean; credentials_configured: boolean; display_name: string }[]
+      ).map((status) => ({
+        carrier: status.carrier === '321' ? 'CARRIER_321' : 'CARRIER_B',
+        enabled: status.enabled,
+        credentialsConfigured: status.credentials_configured,
+        displayName: status.display_name,
+      })),
+    );
   });
 
   it('never carries a credential in any settings answer', async () => {
     const texts = await Promise.all(
-      ['/settings/', '/settings/carriers/status', '/settings/default_carrier', '/settings/carriers_enabled'].map(async (path) => JSON.stringify((await gateway.rest('GET', path, { token: admin })).body)),
+      ['/settings/', '/settings/carriers/status', '/settings/default_carrier', '/settings/carriers_enabled'].map(
+        async (path) => JSON.stringify((await gateway.rest('GET', path, { token: admin })).body),
+      ),
     );
-    texts.push(JSON.stringify((await gateway.graphql('{ settings { key value description } carrierStatuses { carrier enabled credentialsConfigured displayName } }', { token: admin })).data));
+    texts.push(
+      JSON.stringify(
+        (
+          await gateway.graphql(
+            '{ settings { key value description } carrierStatuses { carrier enabled credentialsConfigured displayName } }',
+            { token: admin },
+          )
+        ).data,
+      ),
+    );
     for (const text of texts) for (const credential of CREDENTIALS) expect(text).not.toContain(credential);
   });
 
@@ -233,7 +287,10 @@ describe('carrier status', () => {
       ]);
       const health = await partial.rest('GET', '/healthz');
       expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ status: 'unavailable', checks: { carriers: { '321': 'missing credentials', carrier_b: 'ok' } } });
+      expect(health.body).toMatchObject({
+        status: 'unavailable',
+        checks: { carriers: { '321': 'missing credentials', carrier_b: 'ok' } },
+      });
     } finally {
       await partial.close();
     }
@@ -245,7 +302,11 @@ describe('carrier status', () => {
       const { token } = await partial.user({ superuser: true });
       const extended = await partial.rest('GET', '/sim/plan/active/3215550001', { token });
       expect(extended.status).toBe(503);
-      expect(extended.body).toEqual({ status: 'failure', message: 'Carrier 321 has no credentials configured', code: 'HTTP_503' });
+      expect(extended.body).toEqual({
+        status: 'failure',
+        message: 'Carrier 321 has no credentials configured',
+        code: 'HTTP_503',
+      });
       expect((await partial.rest('GET', '/sim/usage/3215550001', { token })).status).toBe(503);
       // carrier_b has no extended operations at all: still 501 there.
       const onB = await partial.user({ carrier: 'carrier_b' });
@@ -264,8 +325,13 @@ describe('two replicas on one database', () => {
     try {
       const { token } = await first.user({ superuser: true });
       // The second replica reads (and caches) the current value first.
-      expect((await second.rest('GET', '/settings/carrier_321_display_name', { token })).body.value).toBe('"Carrier 321"');
-      const changed = await first.rest('PUT', '/settings/carrier_321_display_name', { token, body: { value: '"Renamed"' } });
+      expect((await second.rest('GET', '/settings/carrier_321_display_name', { token })).body.value).toBe(
+        '"Carrier 321"',
+      );
+      const changed = await first.rest('PUT', '/settings/carrier_321_display_name', {
+        token,
+        body: { value: '"Renamed"' },
+      });
       expect(changed.status).toBe(200);
       // After one cache lifetime the second replica must answer the new value.
       await new Promise((resolve) => setTimeout(resolve, ttl + 50));

@@ -14,7 +14,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** Whether Chromium is installed; prints why a browser test is skipped when it is not. */
 export function chromiumAvailable(what: string): boolean {
   const available = existsSync(CHROMIUM);
-  if (!available) process.stdout.write(`${what} browser test skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)\n`);
+  if (!available)
+    process.stdout.write(`${what} browser test skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)\n`);
   return available;
 }
 
@@ -32,7 +33,16 @@ export async function launchLoopbackBrowser(): Promise<LoopbackBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1280, height: 900 },
   });
   const outside: string[] = [];

@@ -31,7 +31,11 @@ export interface GraphQLAnswer<T = Record<string, unknown>> {
 
 /** True when no field of the answer produced data (GraphQL nulls refused nullable root fields). */
 export function noData(answer: { data?: unknown }): boolean {
-  return answer.data === null || answer.data === undefined || Object.values(answer.data as Record<string, unknown>).every((value) => value === null);
+  return (
+    answer.data === null ||
+    answer.data === undefined ||
+    Object.values(answer.data as Record<string, unknown>).every((value) => value === null)
+  );
 }
 
 /**
@@ -55,10 +59,22 @@ export interface TestGateway {
   app: Application;
   sandboxes: SandboxCarriers;
   /** REST call; `body` is sent as JSON (a string is sent as it is). */
-  rest<T = Record<string, unknown>>(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpAnswer<T>>;
-  graphql<T = Record<string, unknown>>(query: string, options?: { token?: string; variables?: Record<string, unknown> }): Promise<GraphQLAnswer<T>>;
+  rest<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<HttpAnswer<T>>;
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    options?: { token?: string; variables?: Record<string, unknown> },
+  ): Promise<GraphQLAnswer<T>>;
   /** A user and a token for them; plans are created when missing and authorized. */
-  user(options?: { superuser?: boolean; carrier?: CarrierId; plans?: string[]; name?: string }): Promise<{ user: UserRecord; token: string }>;
+  user(options?: {
+    superuser?: boolean;
+    carrier?: CarrierId;
+    plans?: string[];
+    name?: string;
+  }): Promise<{ user: UserRecord; token: string }>;
   plan(input: PlanInput): Promise<void>;
   close(): Promise<void>;
 }
@@ -91,7 +107,13 @@ export async function startGateway(options: TestGatewayOptions = {}): Promise<Te
     postgres = await createPostgresSchema();
     databaseUrl = postgres.url;
   }
-  const env = { DATABASE_URL: databaseUrl, DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...options.env };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
   const config = loadConfig(env);
   const app = await startApplication(config, { env, logger: options.logger });
   const gateway = createGateway(app.services, { ready: () => true });
@@ -100,7 +122,9 @@ export async function startGateway(options: TestGatewayOptions = {}): Promise<Te
   let counter = 0;
 
   const send: TestGateway['fetch'] = (path, init = {}) =>
-    listening ? fetch(url + path, { redirect: 'manual', ...init }) : gateway.handle(new Request(url + path, { redirect: 'manual', ...init }));
+    listening
+      ? fetch(url + path, { redirect: 'manual', ...init })
+      : gateway.handle(new Request(url + path, { redirect: 'manual', ...init }));
 
   const rest: TestGateway['rest'] = async (method, path, { token, body, headers = {} } = {}) => {
     const response = await send(path, {
@@ -164,6 +188,14 @@ export async function startGateway(options: TestGatewayOptions = {}): Promise<Te
 }
 
 /** A second gateway on the database of `first` (same JWT secret): another replica, listening on a port when `first` does. */
-export function startReplica(first: TestGateway, env: Record<string, string> = {}, options: Omit<TestGatewayOptions, 'env'> = {}): Promise<TestGateway> {
-  return startGateway({ listen: first.listening, ...options, env: { DATABASE_URL: first.app.services.config.DATABASE_URL, ...env } });
+export function startReplica(
+  first: TestGateway,
+  env: Record<string, string> = {},
+  options: Omit<TestGatewayOptions, 'env'> = {},
+): Promise<TestGateway> {
+  return startGateway({
+    listen: first.listening,
+    ...options,
+    env: { DATABASE_URL: first.app.services.config.DATABASE_URL, ...env },
+  });
 }

@@ -51,17 +51,27 @@ export async function seedLine(
  * An ACTIVE line on the carrier that the gateway's registry does not know (routing then falls
  * back to the user's preference and the default carrier; nobody owns it).
  */
-export function seedUnknownLine(gateway: TestGateway, options: { carrier?: CarrierId; carrierPlanId?: string } = {}): Promise<SeededLine> {
+export function seedUnknownLine(
+  gateway: TestGateway,
+  options: { carrier?: CarrierId; carrierPlanId?: string } = {},
+): Promise<SeededLine> {
   return seedLine(gateway, { ...options, register: false });
 }
 
 /** Disconnects a seeded line on its carrier (its number then answers 915 to most operations). */
 export async function disconnectSeeded(gateway: TestGateway, line: SeededLine): Promise<void> {
-  await gateway.sandboxes.cores[line.carrier].disconnect({ mdn: line.mdn, sim: line.sim, transactionId: `SEED_DISC_${line.sim}` });
+  await gateway.sandboxes.cores[line.carrier].disconnect({
+    mdn: line.mdn,
+    sim: line.sim,
+    transactionId: `SEED_DISC_${line.sim}`,
+  });
 }
 
 /** A seeded line, then disconnected on its carrier. */
-export async function seedDisconnectedLine(gateway: TestGateway, options: { carrier?: CarrierId; register?: boolean } = {}): Promise<SeededLine> {
+export async function seedDisconnectedLine(
+  gateway: TestGateway,
+  options: { carrier?: CarrierId; register?: boolean } = {},
+): Promise<SeededLine> {
   const line = await seedLine(gateway, options);
   await disconnectSeeded(gateway, line);
   return line;

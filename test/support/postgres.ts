@@ -16,7 +16,9 @@ export function postgresAvailable(): Promise<boolean> {
       await client.query('SELECT 1');
       return true;
     } catch {
-      process.stdout.write(`PostgreSQL tests skipped: no PostgreSQL answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}\n`);
+      process.stdout.write(
+        `PostgreSQL tests skipped: no PostgreSQL answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')}\n`,
+      );
       return false;
     } finally {
       await client.end().catch(() => undefined);

@@ -40,7 +40,12 @@ export function spawnIn(command: string, args: string[], env: Record<string, str
 }
 
 /** Runs a command to its end (killed after `timeoutMs`) and collects its output. */
-export async function run(command: string, args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<ProcessResult> {
+export async function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<ProcessResult> {
   const running = spawnIn(command, args, env);
   const timer = setTimeout(() => running.child.kill('SIGKILL'), timeoutMs);
   try {
@@ -49,7 +54,6 @@ export async function run(command: string, args: string[], env: Record<string, s
     clearTimeout(timer);
   }
 }
-
 
 /** Parent pid and state of a live process, from /proc; null when it is gone. */
 function stat(pid: number): { ppid: number; state: string } | null {

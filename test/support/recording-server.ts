@@ -34,7 +34,9 @@ export interface RecordingServer {
   close(): Promise<void>;
 }
 
-export async function startRecordingServer(initial: Responder = () => ({ status: 200, body: {} })): Promise<RecordingServer> {
+export async function startRecordingServer(
+  initial: Responder = () => ({ status: 200, body: {} }),
+): Promise<RecordingServer> {
   let responder = initial;
   const requests: RecordedRequest[] = [];
   const server = createServer((request, response) => {
@@ -46,7 +48,10 @@ export async function startRecordingServer(initial: Responder = () => ({ status:
       requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
       const reply = responder((body ?? {}) as RequestBody);
       const payload = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? null);
-      response.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+      response.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      });
       response.end(payload);
     });
   });

@@ -8,7 +8,12 @@ let availability: Promise<boolean> | undefined;
 
 export function redisAvailable(): Promise<boolean> {
   availability ??= (async () => {
-    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
+    const redis = new Redis(REDIS_URL, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 2000,
+    });
     try {
       await redis.connect();
       await redis.ping();

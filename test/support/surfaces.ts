@@ -20,7 +20,10 @@ export function graphqlMutation<Field extends string>(
   token?: string,
   selection = RESULT_FIELDS,
 ): Promise<GraphQLAnswer<Record<Field, Record<string, unknown>>>> {
-  return gateway.graphql(`mutation ($input: ${pascal(field)}Input!) { ${field}(input: $input) { ${selection} } }`, { token, variables: { input } });
+  return gateway.graphql(`mutation ($input: ${pascal(field)}Input!) { ${field}(input: $input) { ${selection} } }`, {
+    token,
+    variables: { input },
+  });
 }
 
 /** A REST body or input (snake_case keys, deeply) in GraphQL's camelCase. */
@@ -95,14 +98,24 @@ export function expectBadInput(graphql: GraphQLAnswer, path: (string | number)[]
   const error = graphql.errors?.[0];
   expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
   const issues = error?.extensions?.issues as { type: string; loc: (string | number)[]; msg: string }[];
-  expect(issues).toContainEqual(msg === undefined ? expect.objectContaining({ type, loc: ['input', ...path] }) : { type, loc: ['input', ...path], msg });
+  expect(issues).toContainEqual(
+    msg === undefined
+      ? expect.objectContaining({ type, loc: ['input', ...path] })
+      : { type, loc: ['input', ...path], msg },
+  );
 }
 
 /** The 422 on REST with exactly this issue, and BAD_USER_INPUT with the same one issue (loc under `input`) on GraphQL. */
-export function expectInvalid(rest: HttpAnswer, graphql: GraphQLAnswer | undefined, issue: { type: string; loc: (string | number)[]; msg?: string }): void {
+export function expectInvalid(
+  rest: HttpAnswer,
+  graphql: GraphQLAnswer | undefined,
+  issue: { type: string; loc: (string | number)[]; msg?: string },
+): void {
   expect(rest.status).toBe(422);
   const detail = (rest.body as { detail: unknown[] }).detail;
-  expect(detail).toEqual([issue.msg === undefined ? expect.objectContaining({ type: issue.type, loc: issue.loc }) : issue]);
+  expect(detail).toEqual([
+    issue.msg === undefined ? expect.objectContaining({ type: issue.type, loc: issue.loc }) : issue,
+  ]);
   if (!graphql) return;
   expectGraphQLError(graphql, 'BAD_USER_INPUT', 422);
   const [, ...path] = issue.loc;

@@ -11,16 +11,27 @@ export function signToken(
   options: { secret?: string; algorithm?: jwt.Algorithm; key?: jwt.Secret } = {},
 ): string {
   const { sub, jti = randomUUID(), exp = Math.floor(Date.now() / 1000) + 3600 } = claims;
-  return jwt.sign({ su: false, sub, jti, iss: 'line-gateway', ...(exp === null ? {} : { exp }) }, options.key ?? options.secret ?? TEST_JWT_SECRET, {
-    algorithm: options.algorithm ?? 'HS256',
-  });
+  return jwt.sign(
+    { su: false, sub, jti, iss: 'line-gateway', ...(exp === null ? {} : { exp }) },
+    options.key ?? options.secret ?? TEST_JWT_SECRET,
+    {
+      algorithm: options.algorithm ?? 'HS256',
+    },
+  );
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** An unsigned token (`alg: none`) carrying otherwise valid claims. */
 export function unsignedToken(claims: { sub: string; jti: string }): string {
-  const payload = { su: true, sub: claims.sub, jti: claims.jti, iss: 'line-gateway', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 };
+  const payload = {
+    su: true,
+    sub: claims.sub,
+    jti: claims.jti,
+    iss: 'line-gateway',
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
 }
 

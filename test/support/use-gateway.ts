@@ -19,7 +19,10 @@ export function useGateway(options: TestGatewayOptions = {}): TestGateway {
   });
   return new Proxy({} as TestGateway, {
     get(_target, key) {
-      if (!started) throw new Error(`useGateway(): the gateway is not running here (reading ${String(key)} outside the file's tests)`);
+      if (!started)
+        throw new Error(
+          `useGateway(): the gateway is not running here (reading ${String(key)} outside the file's tests)`,
+        );
       return Reflect.get(started, key);
     },
   });

@@ -7,9 +7,12 @@ import type { Carrier321Transport } from './transport.js';
 
 const activation = z
   .object({ msisdn: z.string(), iccid: z.string(), customer_ref: z.string(), wfc: wireWfcOutcome.optional() })
-  .transform(
-    (w): ActivateResult => ({ mdn: w.msisdn, sim: w.iccid, customerId: w.customer_ref, ...(w.wfc === undefined ? {} : { wfc: w.wfc }) }),
-  );
+  .transform((w): ActivateResult => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    customerId: w.customer_ref,
+    ...(w.wfc === undefined ? {} : { wfc: w.wfc }),
+  }));
 
 export function activationOperations(transport: Carrier321Transport) {
   return {

@@ -52,8 +52,12 @@ function validate(options: Carrier321AdapterOptions): void {
   } catch {
     throw new TypeError('Carrier 321 adapter: baseUrl must be an absolute http(s) URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('Carrier 321 adapter: baseUrl must be an absolute http(s) URL');
-  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') throw new TypeError('Carrier 321 adapter: apiKey is required');
-  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) throw new TypeError('Carrier 321 adapter: timeoutMs must be a positive number');
-  if (!Number.isInteger(options.retries) || options.retries < 0) throw new TypeError('Carrier 321 adapter: retries must be a non-negative integer');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError('Carrier 321 adapter: baseUrl must be an absolute http(s) URL');
+  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '')
+    throw new TypeError('Carrier 321 adapter: apiKey is required');
+  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)
+    throw new TypeError('Carrier 321 adapter: timeoutMs must be a positive number');
+  if (!Number.isInteger(options.retries) || options.retries < 0)
+    throw new TypeError('Carrier 321 adapter: retries must be a non-negative integer');
 }

@@ -20,7 +20,9 @@ import type {
 // ---------------------------------------------------------------- scalars
 
 /** ISO 8601 on the wire (any offset) → the domain's `YYYY-MM-DD HH:MM:SS` in UTC. */
-export const wireTimestamp = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString().slice(0, 19).replace('T', ' '));
+export const wireTimestamp = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value).toISOString().slice(0, 19).replace('T', ' '));
 
 /** ISO 8601 kept as the carrier wrote it (SIM dates are ISO in the domain too). */
 export const wireIsoTimestamp = z.iso.datetime({ offset: true });
@@ -35,9 +37,16 @@ export function toWireTimestamp(value: string): string {
   return match ? `${match[1]}T${match[2]}Z` : value;
 }
 
-const STATES = { pending: 'NEW', active: 'ACTIVE', hotlined: 'SUSPENDED', deactivated: 'DISCONNECTED' } as const satisfies Record<string, LineStatus>;
+const STATES = {
+  pending: 'NEW',
+  active: 'ACTIVE',
+  hotlined: 'SUSPENDED',
+  deactivated: 'DISCONNECTED',
+} as const satisfies Record<string, LineStatus>;
 
-export const wireLineState = z.enum(['pending', 'active', 'hotlined', 'deactivated']).transform((state): LineStatus => STATES[state]);
+export const wireLineState = z
+  .enum(['pending', 'active', 'hotlined', 'deactivated'])
+  .transform((state): LineStatus => STATES[state]);
 
 const LANGUAGES = { ENGL: 'en-US', SPAN: 'es-US' } as const satisfies Record<VoicemailLanguage, string>;
 
@@ -57,7 +66,9 @@ export const wireErrorSchema = z.object({
   error: z.object({ code: z.string().min(1), description: z.string() }),
 });
 
-const wireFailure = z.object({ code: z.string().min(1), description: z.string() }).transform((e): CarrierFailureDetail => ({ code: e.code, text: e.description }));
+const wireFailure = z
+  .object({ code: z.string().min(1), description: z.string() })
+  .transform((e): CarrierFailureDetail => ({ code: e.code, text: e.description }));
 
 // ---------------------------------------------------------------- addresses and WFC
 
@@ -80,16 +91,20 @@ export function toWireE911(address: E911Address): WireE911 {
 }
 
 export const wireE911 = z
-  .object({ street1: z.string(), street2: z.string().nullish(), city: z.string(), region: z.string(), postal_code: z.string() })
-  .transform(
-    (w): E911Address => ({
-      address1: w.street1,
-      ...(w.street2 == null ? {} : { address2: w.street2 }),
-      city: w.city,
-      state: w.region,
-      zipCode: w.postal_code,
-    }),
-  );
+  .object({
+    street1: z.string(),
+    street2: z.string().nullish(),
+    city: z.string(),
+    region: z.string(),
+    postal_code: z.string(),
+  })
+  .transform((w): E911Address => ({
+    address1: w.street1,
+    ...(w.street2 == null ? {} : { address2: w.street2 }),
+    city: w.city,
+    state: w.region,
+    zipCode: w.postal_code,
+  }));
 
 /** `wfc` member of a plan-bearing request; absent when the plan is not a WFC plan. */
 export function toWireWfc(wfc: WfcRequest | undefined): { wfc?: { e911: WireE911 | null } } {
@@ -115,11 +130,22 @@ const wireBucket = z
 
 export const wireSubscription = z
   .object({ purchase_ref: z.string(), soc: z.string(), name: z.string(), buckets: z.array(wireBucket) })
-  .transform((w): Subscription => ({ purchaseId: w.purchase_ref, planCode: w.soc, planName: w.name, balances: w.buckets }));
+  .transform((w): Subscription => ({
+    purchaseId: w.purchase_ref,
+    planCode: w.soc,
+    planName: w.name,
+    balances: w.buckets,
+  }));
 
-export const wireServiceCode = z.object({ soc: z.string(), effective_on: wireDate }).transform((w) => ({ code: w.soc, effectiveDate: w.effective_on }));
+export const wireServiceCode = z
+  .object({ soc: z.string(), effective_on: wireDate })
+  .transform((w) => ({ code: w.soc, effectiveDate: w.effective_on }));
 
 /** The answer to writes that have nothing to return. */
-export const wireAck = z.object({ msisdn: z.string(), outcome: z.literal('completed') }).transform((): void => undefined);
+export const wireAck = z
+  .object({ msisdn: z.string(), outcome: z.literal('completed') })
+  .transform((): void => undefined);
 
-export const wireLineRef = z.object({ msisdn: z.string(), iccid: z.string() }).transform((w): LineRef => ({ mdn: w.msisdn, sim: w.iccid }));
+export const wireLineRef = z
+  .object({ msisdn: z.string(), iccid: z.string() })
+  .transform((w): LineRef => ({ mdn: w.msisdn, sim: w.iccid }));

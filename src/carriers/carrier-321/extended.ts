@@ -36,21 +36,26 @@ const addressValidation = z
 
 const unlockStatus = z
   .object({ imei: z.string(), unlocked: z.boolean(), eligible: z.boolean(), reason: z.string().nullable() })
-  .transform((w): DeviceUnlockStatus => ({ imei: w.imei, unlocked: w.unlocked, unlockEligible: w.eligible, reason: w.reason }));
+  .transform((w): DeviceUnlockStatus => ({
+    imei: w.imei,
+    unlocked: w.unlocked,
+    unlockEligible: w.eligible,
+    reason: w.reason,
+  }));
 
 const account = z
   .object({
     account_ref: z.string(),
     msisdn: z.string(),
-    lines: z.array(z.object({ msisdn: z.string(), iccid: z.string(), state: wireLineState, label: z.string().nullable() })),
+    lines: z.array(
+      z.object({ msisdn: z.string(), iccid: z.string(), state: wireLineState, label: z.string().nullable() }),
+    ),
   })
-  .transform(
-    (w): AccountInfo => ({
-      accountId: w.account_ref,
-      mdn: w.msisdn,
-      lines: w.lines.map((l) => ({ mdn: l.msisdn, sim: l.iccid, lineStatus: l.state, label: l.label })),
-    }),
-  );
+  .transform((w): AccountInfo => ({
+    accountId: w.account_ref,
+    mdn: w.msisdn,
+    lines: w.lines.map((l) => ({ mdn: l.msisdn, sim: l.iccid, lineStatus: l.state, label: l.label })),
+  }));
 
 const dataPool = z
   .object({
@@ -59,26 +64,24 @@ const dataPool = z
     used_bytes: z.number(),
     lines: z.array(z.object({ msisdn: z.string(), used_bytes: z.number() })),
   })
-  .transform(
-    (w): PoolUsage => ({
-      accountId: w.account_ref,
-      poolBytes: w.pool_bytes,
-      usedBytes: w.used_bytes,
-      lines: w.lines.map((l) => ({ mdn: l.msisdn, bytesUsed: l.used_bytes })),
-    }),
-  );
+  .transform((w): PoolUsage => ({
+    accountId: w.account_ref,
+    poolBytes: w.pool_bytes,
+    usedBytes: w.used_bytes,
+    lines: w.lines.map((l) => ({ mdn: l.msisdn, bytesUsed: l.used_bytes })),
+  }));
 
 const numberGroups = z
   .object({
     postal_code: z.string(),
-    groups: z.array(z.object({ npa: z.string(), nxx: z.string(), city: z.string(), region: z.string(), available: z.number() })),
+    groups: z.array(
+      z.object({ npa: z.string(), nxx: z.string(), city: z.string(), region: z.string(), available: z.number() }),
+    ),
   })
-  .transform(
-    (w): NumberGroups => ({
-      zipCode: w.postal_code,
-      groups: w.groups.map((g) => ({ npa: g.npa, nxx: g.nxx, city: g.city, state: g.region, available: g.available })),
-    }),
-  );
+  .transform((w): NumberGroups => ({
+    zipCode: w.postal_code,
+    groups: w.groups.map((g) => ({ npa: g.npa, nxx: g.nxx, city: g.city, state: g.region, available: g.available })),
+  }));
 
 const activePlan = z
   .object({ msisdn: z.string(), soc: z.string(), name: z.string(), effective_at: wireTimestamp })
@@ -94,18 +97,16 @@ const imeiDetails = z
     capabilities: z.object({ esim: z.boolean(), volte: z.boolean() }),
     blacklisted: z.boolean(),
   })
-  .transform(
-    (w): ImeiDetails => ({
-      imei: w.imei,
-      manufacturer: w.make,
-      model: w.model,
-      marketingName: w.marketing_name,
-      osName: w.os,
-      esimCapable: w.capabilities.esim,
-      volteCapable: w.capabilities.volte,
-      blacklisted: w.blacklisted,
-    }),
-  );
+  .transform((w): ImeiDetails => ({
+    imei: w.imei,
+    manufacturer: w.make,
+    model: w.model,
+    marketingName: w.marketing_name,
+    osName: w.os,
+    esimCapable: w.capabilities.esim,
+    volteCapable: w.capabilities.volte,
+    blacklisted: w.blacklisted,
+  }));
 
 const products = z
   .object({ msisdn: z.string(), products: z.array(wireServiceCode) })
@@ -135,9 +136,16 @@ const networkEvents = z
     })),
   );
 
-const message = z.object({ msisdn: z.string(), message_ref: z.string() }).transform((w) => ({ mdn: w.msisdn, messageId: w.message_ref }));
+const message = z
+  .object({ msisdn: z.string(), message_ref: z.string() })
+  .transform((w) => ({ mdn: w.msisdn, messageId: w.message_ref }));
 
-const PHONE_LIST_OPERATIONS = { add: 'allow', remove: 'disallow', block: 'block', unblock: 'unblock' } as const satisfies Record<PhoneListAction, string>;
+const PHONE_LIST_OPERATIONS = {
+  add: 'allow',
+  remove: 'disallow',
+  block: 'block',
+  unblock: 'unblock',
+} as const satisfies Record<PhoneListAction, string>;
 
 const phoneList = z
   .object({ msisdn: z.string(), allow_list: z.array(z.string()), block_list: z.array(z.string()) })
@@ -162,10 +170,13 @@ export function extendedOperations(transport: Carrier321Transport) {
         schema: addressValidation,
       }),
 
-    getDeviceUnlockStatus: (imei) => transport.read({ path: wirePath`v1/devices/${imei}/unlock-status`, schema: unlockStatus }),
+    getDeviceUnlockStatus: (imei) =>
+      transport.read({ path: wirePath`v1/devices/${imei}/unlock-status`, schema: unlockStatus }),
     getAccount: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/account`, schema: account }),
-    getPoolUsage: (accountId) => transport.read({ path: wirePath`v1/accounts/${accountId}/data-pool`, schema: dataPool }),
-    getNumberGroups: (zipCode) => transport.read({ path: 'v1/number-groups', searchParams: { postal_code: zipCode }, schema: numberGroups }),
+    getPoolUsage: (accountId) =>
+      transport.read({ path: wirePath`v1/accounts/${accountId}/data-pool`, schema: dataPool }),
+    getNumberGroups: (zipCode) =>
+      transport.read({ path: 'v1/number-groups', searchParams: { postal_code: zipCode }, schema: numberGroups }),
     getActivePlan: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/plan`, schema: activePlan }),
     getImeiDetails: (imei) => transport.read({ path: wirePath`v1/devices/${imei}/details`, schema: imeiDetails }),
     getProducts: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/products`, schema: products }),

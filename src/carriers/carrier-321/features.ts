@@ -4,7 +4,6 @@ import type { CarrierFeatureMethods } from '../types.js';
 import { toWireE911, toWireLanguage, wireAck, wireLineRef } from './codec.js';
 import { wirePath, type Carrier321Transport } from './transport.js';
 
-
 export function featureOperations(transport: Carrier321Transport) {
   return {
     addWfc: (request) =>

@@ -14,14 +14,18 @@ const msisdnChange = z
   .object({ previous_msisdn: z.string(), msisdn: z.string(), iccid: z.string() })
   .transform((w): SwapMdnResult => ({ mdn: w.previous_msisdn, newMdn: w.msisdn, sim: w.iccid }));
 
-
 export function lifecycleOperations(transport: Carrier321Transport) {
   return {
     suspend: (request) =>
       transport.write(request.transactionId, {
         method: 'POST',
         path: wirePath`v1/subscribers/${request.mdn}/hotline`,
-        json: { scope: toWireScope(request.service), forward_to: request.hotlineNumber, billable: request.hotlineChargeable, reason: request.reason },
+        json: {
+          scope: toWireScope(request.service),
+          forward_to: request.hotlineNumber,
+          billable: request.hotlineChargeable,
+          reason: request.reason,
+        },
         schema: wireAck,
       }),
 
@@ -45,7 +49,13 @@ export function lifecycleOperations(transport: Carrier321Transport) {
       transport.write(request.transactionId, {
         method: 'POST',
         path: wirePath`v1/subscribers/${request.mdn}/reactivation`,
-        json: { iccid: request.sim, soc: request.carrierPlanId, postal_code: request.zipCode, billing_code: request.billingCode, ...toWireWfc(request.wfc) },
+        json: {
+          iccid: request.sim,
+          soc: request.carrierPlanId,
+          postal_code: request.zipCode,
+          billing_code: request.billingCode,
+          ...toWireWfc(request.wfc),
+        },
         schema: reactivation,
       }),
 
@@ -78,7 +88,12 @@ export function lifecycleOperations(transport: Carrier321Transport) {
         method: 'POST',
         path: wirePath`v1/subscribers/${request.mdn}/balance-adjustments`,
         json: {
-          items: request.adjustments.map((a) => ({ purchase_ref: a.subscriptionId, unit: a.uom, amount: a.amount, expires_on: a.expiryDate })),
+          items: request.adjustments.map((a) => ({
+            purchase_ref: a.subscriptionId,
+            unit: a.uom,
+            amount: a.amount,
+            expires_on: a.expiryDate,
+          })),
         },
         schema: wireAck,
       }),

@@ -11,8 +11,11 @@ const planChange = z
 
 const purchase = z
   .object({ msisdn: z.string(), purchase_ref: z.string(), wfc: wireWfcOutcome.optional() })
-  .transform((w): PurchaseResult => ({ mdn: w.msisdn, purchaseId: w.purchase_ref, ...(w.wfc === undefined ? {} : { wfc: w.wfc }) }));
-
+  .transform((w): PurchaseResult => ({
+    mdn: w.msisdn,
+    purchaseId: w.purchase_ref,
+    ...(w.wfc === undefined ? {} : { wfc: w.wfc }),
+  }));
 
 export function planOperations(transport: Carrier321Transport) {
   return {

@@ -14,7 +14,15 @@ import type {
   UsageEvent,
   UsageSummary,
 } from '../types.js';
-import { wireBalanceSummary, wireE911, wireIsoTimestamp, wireLineState, wireServiceCode, wireSubscription, wireTimestamp } from './codec.js';
+import {
+  wireBalanceSummary,
+  wireE911,
+  wireIsoTimestamp,
+  wireLineState,
+  wireServiceCode,
+  wireSubscription,
+  wireTimestamp,
+} from './codec.js';
 import { wirePath, type Carrier321Transport } from './transport.js';
 
 const usageSummary = z
@@ -28,18 +36,16 @@ const usageSummary = z
     balance_summary: wireBalanceSummary,
     subscriptions: z.array(wireSubscription),
   })
-  .transform(
-    (w): UsageSummary => ({
-      mdn: w.msisdn,
-      sim: w.iccid,
-      lineStatus: w.state,
-      customerId: w.customer_ref,
-      planName: w.plan_name,
-      effectiveDate: w.effective_at,
-      balanceDetails: w.balance_summary,
-      subscriptions: w.subscriptions,
-    }),
-  );
+  .transform((w): UsageSummary => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    lineStatus: w.state,
+    customerId: w.customer_ref,
+    planName: w.plan_name,
+    effectiveDate: w.effective_at,
+    balanceDetails: w.balance_summary,
+    subscriptions: w.subscriptions,
+  }));
 
 const serviceProfile = z
   .object({
@@ -56,23 +62,21 @@ const serviceProfile = z
     e911: wireE911.nullable(),
     hotline: z.object({ status: z.string().nullable(), forward_to: z.string().nullable() }).nullable(),
   })
-  .transform(
-    (w): ServiceProfile => ({
-      mdn: w.msisdn,
-      sim: w.iccid,
-      imei: w.imei,
-      lineStatus: w.state,
-      planName: w.plan_name,
-      effectiveDate: w.effective_at,
-      billCycleDay: w.bill_cycle_day,
-      serviceCodes: w.socs,
-      balanceDetails: w.balance_summary,
-      subscriptions: w.subscriptions,
-      e911Address: w.e911,
-      hotlineStatus: w.hotline?.status ?? null,
-      hotlineNumber: w.hotline?.forward_to ?? null,
-    }),
-  );
+  .transform((w): ServiceProfile => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    imei: w.imei,
+    lineStatus: w.state,
+    planName: w.plan_name,
+    effectiveDate: w.effective_at,
+    billCycleDay: w.bill_cycle_day,
+    serviceCodes: w.socs,
+    balanceDetails: w.balance_summary,
+    subscriptions: w.subscriptions,
+    e911Address: w.e911,
+    hotlineStatus: w.hotline?.status ?? null,
+    hotlineNumber: w.hotline?.forward_to ?? null,
+  }));
 
 const usageRecord = z
   .discriminatedUnion('kind', [
@@ -101,13 +105,11 @@ const coverage = z
     covered: z.boolean(),
     areas: z.array(z.object({ city: z.string(), region: z.string(), postal_code: z.string(), signal: z.string() })),
   })
-  .transform(
-    (w): Coverage => ({
-      zipCode: w.postal_code,
-      covered: w.covered,
-      areas: w.areas.map((a) => ({ city: a.city, state: a.region, zipCode: a.postal_code, quality: a.signal })),
-    }),
-  );
+  .transform((w): Coverage => ({
+    zipCode: w.postal_code,
+    covered: w.covered,
+    areas: w.areas.map((a) => ({ city: a.city, state: a.region, zipCode: a.postal_code, quality: a.signal })),
+  }));
 
 const device = z
   .object({
@@ -121,23 +123,21 @@ const device = z
     os: z.string().nullable(),
     capabilities: z.object({ esim: z.boolean(), volte: z.boolean(), wifi_calling: z.boolean() }),
   })
-  .transform(
-    (w): DeviceInfo => ({
-      imei: w.imei,
-      compatible: w.compatible,
-      technology: w.network.technology,
-      simType: w.sim.type,
-      simSize: w.sim.form_factor,
-      model: w.model,
-      manufacturer: w.make,
-      marketingName: w.marketing_name,
-      osName: w.os,
-      esimCapable: w.capabilities.esim,
-      volteCapable: w.capabilities.volte,
-      wifiCallingCapable: w.capabilities.wifi_calling,
-      networkApproved: w.network.approved,
-    }),
-  );
+  .transform((w): DeviceInfo => ({
+    imei: w.imei,
+    compatible: w.compatible,
+    technology: w.network.technology,
+    simType: w.sim.type,
+    simSize: w.sim.form_factor,
+    model: w.model,
+    manufacturer: w.make,
+    marketingName: w.marketing_name,
+    osName: w.os,
+    esimCapable: w.capabilities.esim,
+    volteCapable: w.capabilities.volte,
+    wifiCallingCapable: w.capabilities.wifi_calling,
+    networkApproved: w.network.approved,
+  }));
 
 const networkStatus = z
   .object({
@@ -149,17 +149,15 @@ const networkStatus = z
     sim_state: z.string(),
     socs: z.array(z.string()),
   })
-  .transform(
-    (w): NetworkStatus => ({
-      mdn: w.msisdn,
-      sim: w.iccid,
-      imei: w.imei,
-      imsi: w.imsi,
-      lineStatus: w.state,
-      simStatus: w.sim_state,
-      serviceCodes: w.socs,
-    }),
-  );
+  .transform((w): NetworkStatus => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    imei: w.imei,
+    imsi: w.imsi,
+    lineStatus: w.state,
+    simStatus: w.sim_state,
+    serviceCodes: w.socs,
+  }));
 
 const esimProfile = z
   .object({
@@ -171,17 +169,15 @@ const esimProfile = z
     brand: z.string(),
     updated_at: wireTimestamp,
   })
-  .transform(
-    (w): EsimProfile => ({
-      sim: w.iccid,
-      activationCode: w.activation_code,
-      matchingId: w.matching_id,
-      profileState: w.state,
-      profileType: w.type,
-      esimBrand: w.brand,
-      lastModified: w.updated_at,
-    }),
-  );
+  .transform((w): EsimProfile => ({
+    sim: w.iccid,
+    activationCode: w.activation_code,
+    matchingId: w.matching_id,
+    profileState: w.state,
+    profileType: w.type,
+    esimBrand: w.brand,
+    lastModified: w.updated_at,
+  }));
 
 const simDetails = z
   .object({
@@ -193,25 +189,24 @@ const simDetails = z
     expires_at: wireIsoTimestamp.nullable(),
     state: z.string().nullable(),
   })
-  .transform(
-    (w): SimDetails => ({
-      sim: w.iccid,
-      activationEligible: w.eligibility.activation,
-      wfcEligible: w.eligibility.wfc,
-      puk1: w.puk1,
-      puk2: w.puk2,
-      createDate: w.created_at,
-      expirationDate: w.expires_at,
-      iccidStatus: w.state,
-    }),
-  );
-
+  .transform((w): SimDetails => ({
+    sim: w.iccid,
+    activationEligible: w.eligibility.activation,
+    wfcEligible: w.eligibility.wfc,
+    puk1: w.puk1,
+    puk2: w.puk2,
+    createDate: w.created_at,
+    expirationDate: w.expires_at,
+    iccidStatus: w.state,
+  }));
 
 export function queryOperations(transport: Carrier321Transport) {
   return {
     getUsage: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/balances`, schema: usageSummary }),
-    getServiceProfile: (mdn, sim) => transport.read({ path: wirePath`v1/subscribers/${mdn}`, searchParams: { iccid: sim }, schema: serviceProfile }),
-    getCarrierUsage: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/usage-records`, schema: carrierUsage }),
+    getServiceProfile: (mdn, sim) =>
+      transport.read({ path: wirePath`v1/subscribers/${mdn}`, searchParams: { iccid: sim }, schema: serviceProfile }),
+    getCarrierUsage: (mdn) =>
+      transport.read({ path: wirePath`v1/subscribers/${mdn}/usage-records`, schema: carrierUsage }),
     getCoverage: (zipCode) => transport.read({ path: wirePath`v1/coverage/${zipCode}`, schema: coverage }),
     getDevice: (imei) => transport.read({ path: wirePath`v1/devices/${imei}`, schema: device }),
     getNetworkStatus: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/network`, schema: networkStatus }),

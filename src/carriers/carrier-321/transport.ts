@@ -44,7 +44,10 @@ export interface Carrier321TransportOptions {
 
 /** Builds a path from a template, percent-encoding every interpolated value. */
 export function wirePath(strings: TemplateStringsArray, ...values: string[]): string {
-  return strings.reduce((path, part, index) => path + part + (index < values.length ? encodeURIComponent(values[index]!) : ''), '');
+  return strings.reduce(
+    (path, part, index) => path + part + (index < values.length ? encodeURIComponent(values[index]!) : ''),
+    '',
+  );
 }
 
 export function createCarrier321Transport(options: Carrier321TransportOptions): Carrier321Transport {
@@ -58,7 +61,13 @@ export function createCarrier321Transport(options: Carrier321TransportOptions): 
   const client = createCarrierHttpClient(base);
 
   async function read<T>(call: Carrier321ReadCall<T>): Promise<T> {
-    const response = await client.send({ method: call.method ?? 'GET', path: call.path, searchParams: call.searchParams, json: call.json, idempotent: true });
+    const response = await client.send({
+      method: call.method ?? 'GET',
+      path: call.path,
+      searchParams: call.searchParams,
+      json: call.json,
+      idempotent: true,
+    });
     return interpret(response, call.schema, false);
   }
 

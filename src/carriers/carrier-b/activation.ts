@@ -7,9 +7,12 @@ import type { CarrierBTransport } from './transport.js';
 
 const activated = z
   .object({ msisdn: wireText, iccid: wireText, customerRef: wireText, wifiCalling: wireWifiCallingOutcome.optional() })
-  .transform(
-    (w): ActivateResult => ({ mdn: w.msisdn, sim: w.iccid, customerId: w.customerRef, ...(w.wifiCalling === undefined ? {} : { wfc: w.wifiCalling }) }),
-  );
+  .transform((w): ActivateResult => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    customerId: w.customerRef,
+    ...(w.wifiCalling === undefined ? {} : { wfc: w.wifiCalling }),
+  }));
 
 export function activationOperations(transport: CarrierBTransport) {
   return {

@@ -45,8 +45,11 @@ export function createCarrierBAdapter(options: CarrierBAdapterOptions): CarrierB
 
 /** Fails fast on a misconfiguration; messages name the option, never its (secret) value. */
 function validate(options: CarrierBAdapterOptions): void {
-  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) throw new Error('carrier_b adapter timeoutMs must be positive');
-  if (!Number.isInteger(options.retries) || options.retries < 0) throw new Error('carrier_b adapter retries must be a whole number');
-  if (options.accountId === '' || options.apiSecret === '') throw new Error('carrier_b adapter needs an account id and an API secret');
+  if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)
+    throw new Error('carrier_b adapter timeoutMs must be positive');
+  if (!Number.isInteger(options.retries) || options.retries < 0)
+    throw new Error('carrier_b adapter retries must be a whole number');
+  if (options.accountId === '' || options.apiSecret === '')
+    throw new Error('carrier_b adapter needs an account id and an API secret');
   if (options.accountId.includes(':')) throw new Error('carrier_b account ids cannot contain a colon');
 }

@@ -51,13 +51,21 @@ export function toWireDay(day: string | undefined): number | undefined {
   if (day === undefined) return undefined;
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
   // Date.parse rolls 2026-02-30 over to March 2nd; the round trip refuses such days.
-  if (Number.isNaN(ms) || toDay(ms) !== day) throw new TypeError('carrier_b adapter: expiry date must be a real YYYY-MM-DD day');
+  if (Number.isNaN(ms) || toDay(ms) !== day)
+    throw new TypeError('carrier_b adapter: expiry date must be a real YYYY-MM-DD day');
   return ms;
 }
 
-const STATES = { pending: 'NEW', live: 'ACTIVE', barred: 'SUSPENDED', ceased: 'DISCONNECTED' } as const satisfies Record<string, LineStatus>;
+const STATES = {
+  pending: 'NEW',
+  live: 'ACTIVE',
+  barred: 'SUSPENDED',
+  ceased: 'DISCONNECTED',
+} as const satisfies Record<string, LineStatus>;
 
-export const wireSubscriberState = z.enum(['pending', 'live', 'barred', 'ceased']).transform((state): LineStatus => STATES[state]);
+export const wireSubscriberState = z
+  .enum(['pending', 'live', 'barred', 'ceased'])
+  .transform((state): LineStatus => STATES[state]);
 
 const SCOPES = { VOICE: 'voice', SMS: 'sms', DATA: 'data' } as const satisfies Record<ServiceScope, string>;
 
@@ -105,25 +113,35 @@ export interface WireAddress {
 }
 
 export function toWireAddress(address: E911Address): WireAddress {
-  return { line1: address.address1, line2: address.address2, town: address.city, stateCode: address.state, postCode: address.zipCode };
+  return {
+    line1: address.address1,
+    line2: address.address2,
+    town: address.city,
+    stateCode: address.state,
+    postCode: address.zipCode,
+  };
 }
 
-export const wireAddress = z.object({ line1: wireText, line2: wireText.optional(), town: wireText, stateCode: wireText, postCode: wireText }).transform(
-  (w): E911Address => ({
+export const wireAddress = z
+  .object({ line1: wireText, line2: wireText.optional(), town: wireText, stateCode: wireText, postCode: wireText })
+  .transform((w): E911Address => ({
     address1: w.line1,
     ...(w.line2 === undefined ? {} : { address2: w.line2 }),
     city: w.town,
     state: w.stateCode,
     zipCode: w.postCode,
-  }),
-);
+  }));
 
 /**
  * `wifiCalling` member of a plan-bearing request; absent when the plan is not a WFC plan.
  * `{emergencyAddress: null}` still asks for Wi-Fi Calling: the carrier then reports it failed.
  */
-export function toWireWifiCalling(wfc: WfcRequest | undefined): { wifiCalling?: { emergencyAddress: WireAddress | null } } {
-  return wfc === undefined ? {} : { wifiCalling: { emergencyAddress: wfc.address === null ? null : toWireAddress(wfc.address) } };
+export function toWireWifiCalling(wfc: WfcRequest | undefined): {
+  wifiCalling?: { emergencyAddress: WireAddress | null };
+} {
+  return wfc === undefined
+    ? {}
+    : { wifiCalling: { emergencyAddress: wfc.address === null ? null : toWireAddress(wfc.address) } };
 }
 
 export const wireWifiCallingOutcome = z
@@ -131,8 +149,10 @@ export const wireWifiCallingOutcome = z
     z.object({ provisioned: z.literal(true) }),
     z.object({ provisioned: z.literal(false), faultCode: wireFaultCode, faultString: wireText }),
   ])
-  .transform(
-    (w): WfcOutcome => (w.provisioned ? { provisioned: true } : { provisioned: false, failure: { code: String(w.faultCode), text: w.faultString } }),
+  .transform((w): WfcOutcome =>
+    w.provisioned
+      ? { provisioned: true }
+      : { provisioned: false, failure: { code: String(w.faultCode), text: w.faultString } },
   );
 
 // ---------------------------------------------------------------- balances
@@ -147,7 +167,12 @@ const wireBucket = z
 
 export const wireBundle = z
   .object({ bundleId: wireText, tariffCode: wireText, tariffName: wireText, buckets: z.array(wireBucket) })
-  .transform((w): Subscription => ({ purchaseId: w.bundleId, planCode: w.tariffCode, planName: w.tariffName, balances: w.buckets }));
+  .transform((w): Subscription => ({
+    purchaseId: w.bundleId,
+    planCode: w.tariffCode,
+    planName: w.tariffName,
+    balances: w.buckets,
+  }));
 
 // ---------------------------------------------------------------- answers to writes
 
@@ -155,6 +180,10 @@ export const wireBundle = z
 export const wireAccepted = z.object({ msisdn: wireText, accepted: z.literal(true) }).transform((): void => undefined);
 
 /** The answer to family (child line) writes, which name the owner's number. */
-export const wireFamilyAccepted = z.object({ ownerMsisdn: wireText, accepted: z.literal(true) }).transform((): void => undefined);
+export const wireFamilyAccepted = z
+  .object({ ownerMsisdn: wireText, accepted: z.literal(true) })
+  .transform((): void => undefined);
 
-export const wireLineRef = z.object({ msisdn: wireText, iccid: wireText }).transform((w): LineRef => ({ mdn: w.msisdn, sim: w.iccid }));
+export const wireLineRef = z
+  .object({ msisdn: wireText, iccid: wireText })
+  .transform((w): LineRef => ({ mdn: w.msisdn, sim: w.iccid }));

@@ -18,14 +18,23 @@ import type { CarrierBTransport } from './transport.js';
 
 const reinstated = z
   .object({ msisdn: wireText, iccid: wireText, wifiCalling: wireWifiCallingOutcome.optional() })
-  .transform((w): ReconnectResult => ({ mdn: w.msisdn, sim: w.iccid, ...(w.wifiCalling === undefined ? {} : { wfc: w.wifiCalling }) }));
+  .transform((w): ReconnectResult => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    ...(w.wifiCalling === undefined ? {} : { wfc: w.wifiCalling }),
+  }));
 
 const numberChanged = z
   .object({ previousMsisdn: wireText, msisdn: wireText, iccid: wireText })
   .transform((w): SwapMdnResult => ({ mdn: w.previousMsisdn, newMdn: w.msisdn, sim: w.iccid }));
 
 function familyParams(request: ChildLineRequest): Record<string, unknown> {
-  return { ownerMsisdn: request.parentMdn, ownerIccid: request.parentSim, memberMsisdn: request.childMdn, memberIccid: request.childSim };
+  return {
+    ownerMsisdn: request.parentMdn,
+    ownerIccid: request.parentSim,
+    memberMsisdn: request.childMdn,
+    memberIccid: request.childSim,
+  };
 }
 
 export function lifecycleOperations(transport: CarrierBTransport) {
@@ -115,9 +124,17 @@ export function lifecycleOperations(transport: CarrierBTransport) {
       }),
 
     addChildLine: (request) =>
-      transport.write(request.transactionId, { method: 'Family.AttachMember', params: familyParams(request), schema: wireFamilyAccepted }),
+      transport.write(request.transactionId, {
+        method: 'Family.AttachMember',
+        params: familyParams(request),
+        schema: wireFamilyAccepted,
+      }),
 
     removeChildLine: (request) =>
-      transport.write(request.transactionId, { method: 'Family.DetachMember', params: familyParams(request), schema: wireFamilyAccepted }),
+      transport.write(request.transactionId, {
+        method: 'Family.DetachMember',
+        params: familyParams(request),
+        schema: wireFamilyAccepted,
+      }),
   } satisfies CarrierLifecycleMethods;
 }

@@ -8,21 +8,35 @@ import type { CarrierBTransport } from './transport.js';
 
 const planChanged = z
   .object({ msisdn: wireText, wifiCalling: wireWifiCallingOutcome.optional() })
-  .transform((w): ChangePlanResult => ({ mdn: w.msisdn, ...(w.wifiCalling === undefined ? {} : { wfc: w.wifiCalling }) }));
+  .transform((w): ChangePlanResult => ({
+    mdn: w.msisdn,
+    ...(w.wifiCalling === undefined ? {} : { wfc: w.wifiCalling }),
+  }));
 
 const addonPurchased = z
   .object({ msisdn: wireText, orderId: wireText, wifiCalling: wireWifiCallingOutcome.optional() })
-  .transform((w): PurchaseResult => ({ mdn: w.msisdn, purchaseId: w.orderId, ...(w.wifiCalling === undefined ? {} : { wfc: w.wifiCalling }) }));
+  .transform((w): PurchaseResult => ({
+    mdn: w.msisdn,
+    purchaseId: w.orderId,
+    ...(w.wifiCalling === undefined ? {} : { wfc: w.wifiCalling }),
+  }));
 
 /** A cancellation never reports Wi-Fi Calling. */
-const addonCancelled = z.object({ msisdn: wireText, orderId: wireText }).transform((w): PurchaseResult => ({ mdn: w.msisdn, purchaseId: w.orderId }));
+const addonCancelled = z
+  .object({ msisdn: wireText, orderId: wireText })
+  .transform((w): PurchaseResult => ({ mdn: w.msisdn, purchaseId: w.orderId }));
 
 export function planOperations(transport: CarrierBTransport) {
   return {
     changePlan: (request) =>
       transport.write(request.transactionId, {
         method: 'Tariff.Change',
-        params: { msisdn: request.mdn, iccid: request.sim, ratePlan: request.carrierPlanId, ...toWireWifiCalling(request.wfc) },
+        params: {
+          msisdn: request.mdn,
+          iccid: request.sim,
+          ratePlan: request.carrierPlanId,
+          ...toWireWifiCalling(request.wfc),
+        },
         schema: planChanged,
       }),
 

@@ -40,18 +40,16 @@ const usage = z
     allowances: wireAllowances,
     bundles: z.array(wireBundle),
   })
-  .transform(
-    (w): UsageSummary => ({
-      mdn: w.msisdn,
-      sim: w.iccid,
-      lineStatus: w.subscriberState,
-      customerId: w.customerRef,
-      planName: w.tariffName,
-      effectiveDate: w.tariffSince,
-      balanceDetails: w.allowances,
-      subscriptions: w.bundles,
-    }),
-  );
+  .transform((w): UsageSummary => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    lineStatus: w.subscriberState,
+    customerId: w.customerRef,
+    planName: w.tariffName,
+    effectiveDate: w.tariffSince,
+    balanceDetails: w.allowances,
+    subscriptions: w.bundles,
+  }));
 
 const profile = z
   .object({
@@ -63,30 +61,32 @@ const profile = z
     tariffSince: wireTimestamp,
     /** The wire sends the bill cycle day as a number; the domain keeps the spec's string. */
     billingDay: z.number().int().min(1).max(31),
-    features: z.array(z.object({ featureCode: wireText, activeFrom: wireDay }).transform((f) => ({ code: f.featureCode, effectiveDate: f.activeFrom }))),
+    features: z.array(
+      z
+        .object({ featureCode: wireText, activeFrom: wireDay })
+        .transform((f) => ({ code: f.featureCode, effectiveDate: f.activeFrom })),
+    ),
     allowances: wireAllowances,
     bundles: z.array(wireBundle),
     emergencyAddress: wireAddress.nullable(),
     hotlineStatus: wireText.nullable(),
     hotlineRedirect: wireText.nullable(),
   })
-  .transform(
-    (w): ServiceProfile => ({
-      mdn: w.msisdn,
-      sim: w.iccid,
-      imei: w.imei,
-      lineStatus: w.subscriberState,
-      planName: w.tariffName,
-      effectiveDate: w.tariffSince,
-      billCycleDay: String(w.billingDay),
-      serviceCodes: w.features,
-      balanceDetails: w.allowances,
-      subscriptions: w.bundles,
-      e911Address: w.emergencyAddress,
-      hotlineStatus: w.hotlineStatus,
-      hotlineNumber: w.hotlineRedirect,
-    }),
-  );
+  .transform((w): ServiceProfile => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    imei: w.imei,
+    lineStatus: w.subscriberState,
+    planName: w.tariffName,
+    effectiveDate: w.tariffSince,
+    billCycleDay: String(w.billingDay),
+    serviceCodes: w.features,
+    balanceDetails: w.allowances,
+    subscriptions: w.bundles,
+    e911Address: w.emergencyAddress,
+    hotlineStatus: w.hotlineStatus,
+    hotlineNumber: w.hotlineRedirect,
+  }));
 
 const usageRecord = z
   .discriminatedUnion('kind', [
@@ -115,13 +115,11 @@ const coverage = z
     covered: z.boolean(),
     areas: z.array(z.object({ town: wireText, stateCode: wireText, postCode: wireText, signal: wireText })),
   })
-  .transform(
-    (w): Coverage => ({
-      zipCode: w.postCode,
-      covered: w.covered,
-      areas: w.areas.map((a) => ({ city: a.town, state: a.stateCode, zipCode: a.postCode, quality: a.signal })),
-    }),
-  );
+  .transform((w): Coverage => ({
+    zipCode: w.postCode,
+    covered: w.covered,
+    areas: w.areas.map((a) => ({ city: a.town, state: a.stateCode, zipCode: a.postCode, quality: a.signal })),
+  }));
 
 const device = z
   .object({
@@ -137,23 +135,21 @@ const device = z
     capabilities: z.object({ esim: z.boolean(), volte: z.boolean(), wifiCalling: z.boolean() }),
     networkCertified: z.boolean(),
   })
-  .transform(
-    (w): DeviceInfo => ({
-      imei: w.imei,
-      compatible: w.compatible,
-      technology: w.radio,
-      simType: w.simType,
-      simSize: w.simSize,
-      model: w.model,
-      manufacturer: w.maker,
-      marketingName: w.marketingName,
-      osName: w.os,
-      esimCapable: w.capabilities.esim,
-      volteCapable: w.capabilities.volte,
-      wifiCallingCapable: w.capabilities.wifiCalling,
-      networkApproved: w.networkCertified,
-    }),
-  );
+  .transform((w): DeviceInfo => ({
+    imei: w.imei,
+    compatible: w.compatible,
+    technology: w.radio,
+    simType: w.simType,
+    simSize: w.simSize,
+    model: w.model,
+    manufacturer: w.maker,
+    marketingName: w.marketingName,
+    osName: w.os,
+    esimCapable: w.capabilities.esim,
+    volteCapable: w.capabilities.volte,
+    wifiCallingCapable: w.capabilities.wifiCalling,
+    networkApproved: w.networkCertified,
+  }));
 
 const hlrStatus = z
   .object({
@@ -165,17 +161,15 @@ const hlrStatus = z
     simState: wireText,
     featureCodes: z.array(wireText),
   })
-  .transform(
-    (w): NetworkStatus => ({
-      mdn: w.msisdn,
-      sim: w.iccid,
-      imei: w.imei,
-      imsi: w.imsi,
-      lineStatus: w.subscriberState,
-      simStatus: w.simState,
-      serviceCodes: w.featureCodes,
-    }),
-  );
+  .transform((w): NetworkStatus => ({
+    mdn: w.msisdn,
+    sim: w.iccid,
+    imei: w.imei,
+    imsi: w.imsi,
+    lineStatus: w.subscriberState,
+    simStatus: w.simState,
+    serviceCodes: w.featureCodes,
+  }));
 
 const esimProfile = z
   .object({
@@ -187,17 +181,15 @@ const esimProfile = z
     brand: wireText,
     updatedAt: wireTimestamp,
   })
-  .transform(
-    (w): EsimProfile => ({
-      sim: w.iccid,
-      activationCode: w.activationCode,
-      matchingId: w.matchingId,
-      profileState: w.profileState,
-      profileType: w.profileType,
-      esimBrand: w.brand,
-      lastModified: w.updatedAt,
-    }),
-  );
+  .transform((w): EsimProfile => ({
+    sim: w.iccid,
+    activationCode: w.activationCode,
+    matchingId: w.matchingId,
+    profileState: w.profileState,
+    profileType: w.profileType,
+    esimBrand: w.brand,
+    lastModified: w.updatedAt,
+  }));
 
 const simDetails = z
   .object({
@@ -210,27 +202,29 @@ const simDetails = z
     expiresAt: wireIsoWithOffset.nullable(),
     iccidState: wireText.nullable(),
   })
-  .transform(
-    (w): SimDetails => ({
-      sim: w.iccid,
-      activationEligible: w.canActivate,
-      wfcEligible: w.canUseWifiCalling,
-      puk1: w.puk1,
-      puk2: w.puk2,
-      createDate: w.createdAt,
-      expirationDate: w.expiresAt,
-      iccidStatus: w.iccidState,
-    }),
-  );
+  .transform((w): SimDetails => ({
+    sim: w.iccid,
+    activationEligible: w.canActivate,
+    wfcEligible: w.canUseWifiCalling,
+    puk1: w.puk1,
+    puk2: w.puk2,
+    createDate: w.createdAt,
+    expirationDate: w.expiresAt,
+    iccidStatus: w.iccidState,
+  }));
 
 export function queryOperations(transport: CarrierBTransport) {
   return {
     getUsage: (mdn) => transport.read({ method: 'Subscriber.GetUsage', params: { msisdn: mdn }, schema: usage }),
-    getServiceProfile: (mdn, sim) => transport.read({ method: 'Subscriber.GetProfile', params: { msisdn: mdn, iccid: sim }, schema: profile }),
-    getCarrierUsage: (mdn) => transport.read({ method: 'Usage.ListRecords', params: { msisdn: mdn }, schema: usageRecords }),
-    getCoverage: (zipCode) => transport.read({ method: 'Network.CheckCoverage', params: { postCode: zipCode }, schema: coverage }),
+    getServiceProfile: (mdn, sim) =>
+      transport.read({ method: 'Subscriber.GetProfile', params: { msisdn: mdn, iccid: sim }, schema: profile }),
+    getCarrierUsage: (mdn) =>
+      transport.read({ method: 'Usage.ListRecords', params: { msisdn: mdn }, schema: usageRecords }),
+    getCoverage: (zipCode) =>
+      transport.read({ method: 'Network.CheckCoverage', params: { postCode: zipCode }, schema: coverage }),
     getDevice: (imei) => transport.read({ method: 'Device.Lookup', params: { imei }, schema: device }),
-    getNetworkStatus: (mdn) => transport.read({ method: 'Network.GetHlrStatus', params: { msisdn: mdn }, schema: hlrStatus }),
+    getNetworkStatus: (mdn) =>
+      transport.read({ method: 'Network.GetHlrStatus', params: { msisdn: mdn }, schema: hlrStatus }),
     getEsimProfile: (sim) => transport.read({ method: 'Esim.GetProfile', params: { iccid: sim }, schema: esimProfile }),
     getSimDetails: (sim) => transport.read({ method: 'Sim.GetDetails', params: { iccid: sim }, schema: simDetails }),
   } satisfies CarrierQueryMethods;

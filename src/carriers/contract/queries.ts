@@ -2,7 +2,14 @@
 // devices, network status, SIMs and eSIM profiles.
 
 import { methodNames } from './method-names.js';
-import type { BalanceDetails, CarrierTimestamp, E911Address, LineStatus, ServiceCode, Subscription } from './vocabulary.js';
+import type {
+  BalanceDetails,
+  CarrierTimestamp,
+  E911Address,
+  LineStatus,
+  ServiceCode,
+  Subscription,
+} from './vocabulary.js';
 
 export interface UsageSummary {
   mdn: string;

@@ -11,7 +11,10 @@ export const ownedLine = z
     carrier: carrierId.describe('Carrier the line lives on, as last seen by this gateway'),
     status: z.string().describe('Line status as last seen by this gateway (ACTIVE, SUSPENDED, DISCONNECTED…)'),
   })
-  .meta({ id: 'OwnedLine', description: 'A line the user owns: activated by them, or assigned to them by a superuser' });
+  .meta({
+    id: 'OwnedLine',
+    description: 'A line the user owns: activated by them, or assigned to them by a superuser',
+  });
 
 export const me = defineOperation({
   name: 'me',
@@ -25,13 +28,20 @@ export const me = defineOperation({
       superuser: z.boolean().describe('May call superuser-only operations'),
       carrierPreference: carrierId.nullable().describe('Fallback carrier when a plan has none'),
       authorizedPlans: z.array(plan).describe('Plans this user may activate, change to, purchase or reconnect on'),
-      lines: z.array(ownedLine).describe(`The lines this user owns, by MDN, at most the first ${MAX_OWNED_LINES} (lineCount tells how many in all)`),
+      lines: z
+        .array(ownedLine)
+        .describe(
+          `The lines this user owns, by MDN, at most the first ${MAX_OWNED_LINES} (lineCount tells how many in all)`,
+        ),
       lineCount: z.number().int().describe('How many lines this user owns in all'),
     })
     .meta({ id: 'Me', description: 'The calling user' }),
   routing: 'none',
   handle: async ({ services, user }) => {
-    const [authorizedPlans, owned] = await Promise.all([services.directory.authorizedPlans(user.id), services.lines.ownedBy(user.id)]);
+    const [authorizedPlans, owned] = await Promise.all([
+      services.directory.authorizedPlans(user.id),
+      services.lines.ownedBy(user.id),
+    ]);
     return {
       status: 200,
       body: {

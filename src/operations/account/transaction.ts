@@ -23,10 +23,19 @@ export const transactionRecord = z
       })
       .describe('Outcome'),
     httpStatus: z.number().int().nullable().describe('HTTP status the caller got'),
-    response: z.string().nullable().describe('The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send'),
+    response: z
+      .string()
+      .nullable()
+      .describe(
+        'The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send',
+      ),
     createdAt: z.string().describe('When the request arrived (ISO 8601)'),
     updatedAt: z.string().describe('When the outcome was recorded (ISO 8601)'),
-    recovered: z.boolean().describe('True when the outcome was lost (timeout, crash) and learned afterwards by re-sending the write with the same transaction id'),
+    recovered: z
+      .boolean()
+      .describe(
+        'True when the outcome was lost (timeout, crash) and learned afterwards by re-sending the write with the same transaction id',
+      ),
     resolvedAt: z.string().nullable().describe('When a lost outcome was recovered (ISO 8601); null otherwise'),
   })
   .meta({ id: 'TransactionRecord', description: 'The audit record of a mutating request' });
@@ -42,7 +51,8 @@ export const transaction = defineOperation({
   routing: 'none',
   handle: async ({ services, input, user }) => {
     const record = await services.transactions.find(input.id);
-    if (!record || (record.userId !== user.id && !user.superuser)) throw new NotFoundError(`Transaction ${quote(input.id)} not found`);
+    if (!record || (record.userId !== user.id && !user.superuser))
+      throw new NotFoundError(`Transaction ${quote(input.id)} not found`);
     return {
       status: 200,
       body: {

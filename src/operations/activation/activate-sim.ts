@@ -44,7 +44,12 @@ export const activationSpec = {
     // Later operations on this line (by mdn or sim) must reach the carrier that holds it, and
     // the line is the activating user's.
     await recordActivation(context, result);
-    return performed(transactionId, { mdn: result.mdn, sim: result.sim, customerId: result.customerId, ...wfcWarning('Activation', result.wfc) });
+    return performed(transactionId, {
+      mdn: result.mdn,
+      sim: result.sim,
+      customerId: result.customerId,
+      ...wfcWarning('Activation', result.wfc),
+    });
   },
   // The spec's activation failure body names the SIM, not a line (there is none yet).
   onRejection: (rejection, { input, transactionId }) => refused(rejection, { sim: input.sim, transactionId }),

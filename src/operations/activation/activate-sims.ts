@@ -29,7 +29,9 @@ const bulkInput = z.object({
     .min(1, 'activations must contain at least one activation')
     .max(MAX_BULK_ACTIVATIONS, `activations must contain at most ${MAX_BULK_ACTIVATIONS} activations`)
     .describe(`The SIMs to activate (1 to ${MAX_BULK_ACTIVATIONS}), each with the fields of a single activation`),
-  transactionId: transactionId.optional().describe('Id of the whole batch (unique; repeating one answers 409). Each SIM has its own transaction id'),
+  transactionId: transactionId
+    .optional()
+    .describe('Id of the whole batch (unique; repeating one answers 409). Each SIM has its own transaction id'),
 });
 
 type BulkInput = z.infer<typeof bulkInput>;
@@ -46,7 +48,10 @@ function failure(sim: string, id: string, message: string): BulkActivationEntry 
   return { sim, status: 'failure', transactionId: id, message, error: [message] };
 }
 
-async function activateOne(item: ActivationFields, { request, runOperation }: LocalContext<BulkInput>): Promise<BulkActivationEntry> {
+async function activateOne(
+  item: ActivationFields,
+  { request, runOperation }: LocalContext<BulkInput>,
+): Promise<BulkActivationEntry> {
   const id = item.transactionId ?? bulkTransactionId(item.sim);
   try {
     const outcome = await runOperation(activationItem, { ...item, transactionId: id });
@@ -85,10 +90,15 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'ac
   handle: async (context) => {
     const { input, user, services } = context;
     const batchId = input.transactionId;
-    if (batchId) await services.transactions.reserve({ id: batchId, userId: user.id, operation: 'activateSims', carrier: null });
+    if (batchId)
+      await services.transactions.reserve({ id: batchId, userId: user.id, operation: 'activateSims', carrier: null });
     const results: BulkActivationEntry[] = [];
     for (const item of input.activations) results.push(await activateOne(item, context));
-    const body = { results, total: input.activations.length, processed: results.filter((entry) => entry.status === 'success').length };
+    const body = {
+      results,
+      total: input.activations.length,
+      processed: results.filter((entry) => entry.status === 'success').length,
+    };
     if (batchId) await services.transactions.complete(batchId, 'success', 200, convertKeys(body, toSnake));
     return { status: 200, body };
   },

@@ -13,17 +13,24 @@ export const lineOwnership = z
     sim: z.string().describe('SIM (ICCID) of the line, as last seen by this gateway'),
     carrier: carrierId.describe('Carrier the line lives on'),
     status: z.string().describe('Line status as last seen by this gateway'),
-    owner: z.string().nullable().describe('Name of the user the line now belongs to; null when nobody owns it (every user may act on it)'),
+    owner: z
+      .string()
+      .nullable()
+      .describe('Name of the user the line now belongs to; null when nobody owns it (every user may act on it)'),
   })
   .meta({ id: 'LineOwnership', description: 'A line and its owner after an assignment' });
 
 const assignLineOwnerInput = z.object({
   mdn,
   // GraphQL reads an explicit null as absent: both make the line unowned.
-  user: userName.optional().describe('The user the line is given to; absent (or null) makes the line unowned: every user may act on it'),
+  user: userName
+    .optional()
+    .describe('The user the line is given to; absent (or null) makes the line unowned: every user may act on it'),
   carrier: carrierId
     .optional()
-    .describe('Where to look for a line this gateway has not seen yet (default: ask every enabled carrier); must match the carrier of a known line'),
+    .describe(
+      'Where to look for a line this gateway has not seen yet (default: ask every enabled carrier); must match the carrier of a known line',
+    ),
 });
 
 export const assignLineOwner = defineOperation({
@@ -39,6 +46,9 @@ export const assignLineOwner = defineOperation({
   usesCarriers: true,
   handle: async ({ services, input }) => ({
     status: 200,
-    body: await assign({ ...services, carriers: async () => services.carriers }, { ...input, user: input.user ?? null }),
+    body: await assign(
+      { ...services, carriers: async () => services.carriers },
+      { ...input, user: input.user ?? null },
+    ),
   }),
 });

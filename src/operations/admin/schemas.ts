@@ -10,7 +10,11 @@ export const settingKey = z
 export const settingRecord = z
   .object({
     key: z.string().describe('Setting name'),
-    value: z.string().describe('The value as JSON: REST answers JSON text (a string carries its own quotes), GraphQL the JSON value itself'),
+    value: z
+      .string()
+      .describe(
+        'The value as JSON: REST answers JSON text (a string carries its own quotes), GraphQL the JSON value itself',
+      ),
     description: z.string().describe('Human description'),
     updatedAt: z.string().describe('ISO 8601 UTC timestamp of the last change'),
   })
@@ -20,7 +24,9 @@ export const carrierStatus = z
   .object({
     carrier: z.string().describe('Carrier identifier'),
     enabled: z.boolean().describe('Whether an admin enabled the carrier'),
-    credentialsConfigured: z.boolean().describe('Whether credentials exist for the carrier (their value is never exposed)'),
+    credentialsConfigured: z
+      .boolean()
+      .describe('Whether credentials exist for the carrier (their value is never exposed)'),
     displayName: z.string().describe('Human-readable name'),
   })
   .meta({ id: 'CarrierStatus', description: 'Health and configuration of one carrier' });

@@ -14,7 +14,9 @@ const MAX_SETTING_VALUE = 1024;
 
 const keyParameter = capped('key', 64)
   .min(1)
-  .describe('Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name, maintenance_mode, line_ownership or persisted_operations_only');
+  .describe(
+    'Setting name: default_carrier, carriers_enabled, carrier_321_display_name, carrier_carrier_b_display_name, maintenance_mode, line_ownership or persisted_operations_only',
+  );
 
 export const settings = defineOperation({
   name: 'settings',
@@ -49,7 +51,12 @@ export const updateSetting = defineOperation({
   description:
     'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false; line_ownership is "enforced" or "off"; persisted_operations_only is true or false.',
   rest: { method: 'PUT', path: '/settings/{key}' },
-  input: z.object({ key: keyParameter, value: capped('value', MAX_SETTING_VALUE).describe(`The new value, JSON-encoded, at most ${MAX_SETTING_VALUE} characters`) }),
+  input: z.object({
+    key: keyParameter,
+    value: capped('value', MAX_SETTING_VALUE).describe(
+      `The new value, JSON-encoded, at most ${MAX_SETTING_VALUE} characters`,
+    ),
+  }),
   output: settingRecord,
   superuserOnly: true,
   routing: 'none',
@@ -58,7 +65,8 @@ export const updateSetting = defineOperation({
     try {
       return { status: 200, body: settingView(await services.settings.update(input.key, input.value)) };
     } catch (error) {
-      if (error instanceof SettingRuleViolation) throw new ValidationFailedError([{ type: 'value_error', loc: ['body', 'value'], msg: error.message }]);
+      if (error instanceof SettingRuleViolation)
+        throw new ValidationFailedError([{ type: 'value_error', loc: ['body', 'value'], msg: error.message }]);
       throw error;
     }
   },
@@ -67,7 +75,8 @@ export const updateSetting = defineOperation({
 export const carrierStatuses = defineOperation({
   name: 'carrierStatuses',
   kind: 'query',
-  description: 'Each carrier: enabled by an admin, credentials configured (never their value), display name (superuser only)',
+  description:
+    'Each carrier: enabled by an admin, credentials configured (never their value), display name (superuser only)',
   rest: { method: 'GET', path: '/settings/carriers/status' },
   input: z.object({}),
   output: z.array(carrierStatus),

@@ -20,8 +20,14 @@ export const accountResult = z
   .object({
     status: operationStatus,
     mdn: z.string().describe('The line asked about'),
-    accountId: z.string().optional().describe('Carrier account id (the parent line’s account for a child line); use it with poolUsage'),
-    lines: z.array(accountLine).optional().describe('The lines of the account: the parent line followed by its child lines'),
+    accountId: z
+      .string()
+      .optional()
+      .describe('Carrier account id (the parent line’s account for a child line); use it with poolUsage'),
+    lines: z
+      .array(accountLine)
+      .optional()
+      .describe('The lines of the account: the parent line followed by its child lines'),
     message: resultMessage,
   })
   .meta({ id: 'AccountResult', description: 'Multi-line account information of a line' });
@@ -29,7 +35,8 @@ export const accountResult = z
 export const account = defineOperation({
   name: 'account',
   kind: 'query',
-  description: 'Multi-line account information of a line: account id and every line of the account (carrier 321 only; 501 elsewhere)',
+  description:
+    'Multi-line account information of a line: account id and every line of the account (carrier 321 only; 501 elsewhere)',
   rest: { method: 'GET', path: '/sim/account/{mdn}' },
   input: z.object({ mdn }),
   output: accountResult,

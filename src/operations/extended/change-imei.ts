@@ -27,7 +27,9 @@ export const changeImei = defineOperation({
   input: z.object({
     mdn,
     sim: iccid.describe("The line's current SIM (ICCID), alphanumeric, at most 25 characters"),
-    newImei: matching(/^\d{15}$/, 15, 'new_imei must be exactly 15 digits').describe('The new device identifier (IMEI), 15 digits'),
+    newImei: matching(/^\d{15}$/, 15, 'new_imei must be exactly 15 digits').describe(
+      'The new device identifier (IMEI), 15 digits',
+    ),
     transactionId: transactionId.optional(),
   }),
   output: imeiChangeResult,
@@ -36,7 +38,12 @@ export const changeImei = defineOperation({
   extended: true,
   transactionPrefix: 'IMEI_CHG_',
   handle: async ({ extended, input, transactionId: id }) => {
-    const changed = await extended.changeImei({ mdn: input.mdn, sim: input.sim, newImei: input.newImei, transactionId: id });
+    const changed = await extended.changeImei({
+      mdn: input.mdn,
+      sim: input.sim,
+      newImei: input.newImei,
+      transactionId: id,
+    });
     return performed(id, { mdn: changed.mdn, sim: changed.sim, imei: changed.imei });
   },
 });

@@ -32,8 +32,14 @@ export const customerImpactingEvents = defineOperation({
     'Network outages and customer-impacting events overlapping a time window (carrier 321 only; 501 elsewhere). A start after the end is refused by the carrier (GENS-0404)',
   rest: { method: 'GET', path: '/sim/cim/', query: ['startTime', 'endTime'] },
   input: z.object({
-    startTime: timeBound('start_time', 'Start of the window: YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a zone; absent = no bound').optional(),
-    endTime: timeBound('end_time', 'End of the window: YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a zone; absent = no bound').optional(),
+    startTime: timeBound(
+      'start_time',
+      'Start of the window: YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a zone; absent = no bound',
+    ).optional(),
+    endTime: timeBound(
+      'end_time',
+      'End of the window: YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a zone; absent = no bound',
+    ).optional(),
   }),
   output: customerImpactingEventsResult,
   rateLimit: { max: 10, window: 'minute' },

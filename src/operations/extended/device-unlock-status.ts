@@ -21,7 +21,8 @@ export const deviceUnlockStatusResult = z
 export const deviceUnlockStatus = defineOperation({
   name: 'deviceUnlockStatus',
   kind: 'query',
-  description: 'Unlock status and unlock eligibility of a device, by IMEI (carrier 321 only; 501 elsewhere). Unknown device: (506)',
+  description:
+    'Unlock status and unlock eligibility of a device, by IMEI (carrier 321 only; 501 elsewhere). Unknown device: (506)',
   rest: { method: 'GET', path: '/sim/device/unlock-status/{imei}' },
   input: z.object({ imei }),
   output: deviceUnlockStatusResult,

@@ -25,7 +25,8 @@ export const imeiDetailsResult = z
 export const imeiDetails = defineOperation({
   name: 'imeiDetails',
   kind: 'query',
-  description: 'Device details of an IMEI: make, model, capabilities, blacklist status (carrier 321 only; 501 elsewhere). Unknown device: (506)',
+  description:
+    'Device details of an IMEI: make, model, capabilities, blacklist status (carrier 321 only; 501 elsewhere). Unknown device: (506)',
   rest: { method: 'GET', path: '/sim/imei/{imei}' },
   input: z.object({ imei }),
   output: imeiDetailsResult,

@@ -20,7 +20,10 @@ export const phoneListResult = z
     transactionId: resultTransactionId,
     message: resultMessage,
   })
-  .meta({ id: 'PhoneListResult', description: 'The operation envelope with the phone lists of the line after the change' });
+  .meta({
+    id: 'PhoneListResult',
+    description: 'The operation envelope with the phone lists of the line after the change',
+  });
 
 export const managePhoneList = defineOperation({
   name: 'managePhoneList',

@@ -29,7 +29,8 @@ export const numberGroupsResult = z
 export const numberGroups = defineOperation({
   name: 'numberGroups',
   kind: 'query',
-  description: 'Number groups available for new numbers in a ZIP code (carrier 321 only; 501 elsewhere). Invalid ZIP: (510)',
+  description:
+    'Number groups available for new numbers in a ZIP code (carrier 321 only; 501 elsewhere). Invalid ZIP: (510)',
   rest: { method: 'GET', path: '/sim/ngp/{zip_code}' },
   input: z.object({ zipCode }),
   output: numberGroupsResult,

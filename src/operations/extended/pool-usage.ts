@@ -17,7 +17,10 @@ export const poolUsageResult = z
   .object({
     status: operationStatus,
     accountId: z.string().describe('Carrier account id'),
-    poolBytes: z.number().optional().describe('Data granted to the pool by the active subscriptions of its lines, in bytes'),
+    poolBytes: z
+      .number()
+      .optional()
+      .describe('Data granted to the pool by the active subscriptions of its lines, in bytes'),
     usedBytes: z.number().optional().describe('Data used by all lines of the pool, in bytes'),
     lines: z.array(poolLineUsage).optional().describe('Data use per line'),
     message: resultMessage,
@@ -27,7 +30,8 @@ export const poolUsageResult = z
 export const poolUsage = defineOperation({
   name: 'poolUsage',
   kind: 'query',
-  description: 'Shared data pool usage across the lines of an account (carrier 321 only; 501 elsewhere). Unknown account: (918)',
+  description:
+    'Shared data pool usage across the lines of an account (carrier 321 only; 501 elsewhere). Unknown account: (918)',
   rest: { method: 'GET', path: '/sim/pool-usage/{account_id}' },
   input: z.object({ accountId }),
   output: poolUsageResult,

@@ -26,13 +26,15 @@ export const addressValidationResult = z
   })
   .meta({
     id: 'AddressValidationResult',
-    description: 'Whether an address is valid, and its normalised form. status is failure (HTTP 200) when the address is not valid',
+    description:
+      'Whether an address is valid, and its normalised form. status is failure (HTTP 200) when the address is not valid',
   });
 
 export const validateAddress = defineOperation({
   name: 'validateAddress',
   kind: 'query',
-  description: 'Validates a street address with the carrier and returns its normalised form (carrier 321 only; 501 elsewhere)',
+  description:
+    'Validates a street address with the carrier and returns its normalised form (carrier 321 only; 501 elsewhere)',
   rest: { method: 'POST', path: '/sim/address/validate/' },
   input: z.object({
     street1: nonEmpty('street1', 'Street address', MAX_LENGTH.addressLine),
@@ -51,7 +53,12 @@ export const validateAddress = defineOperation({
       status: 200,
       body: result.valid
         ? { status: 'success' as const, valid: true, normalized: result.normalized, message: 'Success' }
-        : { status: 'failure' as const, valid: false, normalized: null, message: 'Invalid address: the carrier cannot validate it' },
+        : {
+            status: 'failure' as const,
+            valid: false,
+            normalized: null,
+            message: 'Invalid address: the carrier cannot validate it',
+          },
     };
   },
   onRejection: (rejection) => refused(rejection, {}),

@@ -6,4 +6,10 @@ import { resetVoicemailPassword } from './reset-voicemail-password.js';
 import { setVoicemailLanguage } from './set-voicemail-language.js';
 import { updateE911Address } from './update-e911-address.js';
 
-export const featureOperations = [addWfc, updateE911Address, resetVoicemailPassword, setVoicemailLanguage, cancelDeviceLocation];
+export const featureOperations = [
+  addWfc,
+  updateE911Address,
+  resetVoicemailPassword,
+  setVoicemailLanguage,
+  cancelDeviceLocation,
+];

@@ -9,7 +9,8 @@ import { iccid, mdn, transactionId } from '../schemas/fields.js';
 export const resetVoicemailPassword = defineOperation({
   name: 'resetVoicemailPassword',
   kind: 'mutation',
-  description: "Resets the voicemail password of a line to the default. `sim`, when given, must be the line's SIM (else GENS-0149)",
+  description:
+    "Resets the voicemail password of a line to the default. `sim`, when given, must be the line's SIM (else GENS-0149)",
   rest: { method: 'POST', path: '/sim/voicemail/reset/' },
   input: z.object({
     mdn,

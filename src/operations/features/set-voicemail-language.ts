@@ -9,7 +9,8 @@ import { language, mdn, transactionId } from '../schemas/fields.js';
 export const setVoicemailLanguage = defineOperation({
   name: 'setVoicemailLanguage',
   kind: 'mutation',
-  description: 'Sets the voicemail language of a line: ENGL (English) or SPAN (Spanish); any other value is refused (422)',
+  description:
+    'Sets the voicemail language of a line: ENGL (English) or SPAN (Spanish); any other value is refused (422)',
   rest: { method: 'POST', path: '/sim/voicemail/language/' },
   input: z.object({ mdn, language, transactionId: transactionId.optional() }),
   output: operationResult,

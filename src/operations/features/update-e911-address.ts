@@ -11,7 +11,7 @@ export const updateE911Address = defineOperation({
   name: 'updateE911Address',
   kind: 'mutation',
   description:
-    'Updates the E911 address of a line with Wi-Fi Calling active (else GENS-0124); an invalid address is refused with GENS-0090. `sim`, when given, must be the line\'s SIM',
+    "Updates the E911 address of a line with Wi-Fi Calling active (else GENS-0124); an invalid address is refused with GENS-0090. `sim`, when given, must be the line's SIM",
   rest: { method: 'POST', path: '/sim/wfc/address/' },
   input: z.object({
     mdn,
@@ -26,7 +26,12 @@ export const updateE911Address = defineOperation({
   // A refusal answers the spec's failure body (status, mdn, transaction_id, message): the
   // pipeline's default failure envelope, so no `onRejection` is needed.
   handle: async ({ carrier, input, transactionId: id }) => {
-    const line = await carrier.updateE911Address({ mdn: input.mdn, sim: input.sim, address: e911Of(input), transactionId: id });
+    const line = await carrier.updateE911Address({
+      mdn: input.mdn,
+      sim: input.sim,
+      address: e911Of(input),
+      transactionId: id,
+    });
     return performed(id, { mdn: line.mdn, sim: line.sim });
   },
 });

@@ -8,7 +8,8 @@ import { childLineInput } from './child-line-fields.js';
 export const addChildLine = defineOperation({
   name: 'addChildLine',
   kind: 'mutation',
-  description: "Adds a child line to the shared (family) plan of a parent line; both must be active. The answer's `mdn` is the parent number",
+  description:
+    "Adds a child line to the shared (family) plan of a parent line; both must be active. The answer's `mdn` is the parent number",
   rest: { method: 'POST', path: '/sim/line/add/' },
   input: childLineInput,
   output: operationResult,

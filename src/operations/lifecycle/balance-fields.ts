@@ -3,7 +3,11 @@
 import { z } from 'zod';
 import { MAX_LENGTH, nonEmpty } from '../schemas/fields.js';
 
-export const subscriptionId = nonEmpty('subscription_id', 'Subscription (purchase) id whose balance is adjusted', MAX_LENGTH.carrierId);
+export const subscriptionId = nonEmpty(
+  'subscription_id',
+  'Subscription (purchase) id whose balance is adjusted',
+  MAX_LENGTH.carrierId,
+);
 
 // Byte amounts exceed GraphQL's 32-bit Int (5 GiB > 2^31), so the amount is a JSON number
 // checked to be a whole number here, and shows as Float in GraphQL.

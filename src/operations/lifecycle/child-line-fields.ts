@@ -9,6 +9,9 @@ export const childLineInput = z.object({
   parentMdn: mdnNamed('parent_mdn', 'Number (MDN) of the parent line, 10 digits'),
   parentSim: iccidNamed('parent_sim', "The parent line's SIM (ICCID), alphanumeric, at most 25 characters"),
   childMdn: mdnNamed('child_mdn', 'Number (MDN) of the child line, 10 digits'),
-  childSim: iccidNamed('child_sim', "The child line's SIM (ICCID), for verification, alphanumeric, at most 25 characters").optional(),
+  childSim: iccidNamed(
+    'child_sim',
+    "The child line's SIM (ICCID), for verification, alphanumeric, at most 25 characters",
+  ).optional(),
   transactionId: transactionId.optional(),
 });

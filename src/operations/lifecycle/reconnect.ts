@@ -22,10 +22,16 @@ export const reconnectLine = defineOperation({
   rest: { method: 'POST', path: '/sim/reconnect/' },
   input: z.object({
     mdn,
-    sim: iccid.describe('SIM (ESN or ICCID) to reconnect on, at most 25 characters: the line\'s own or an available one'),
+    sim: iccid.describe(
+      "SIM (ESN or ICCID) to reconnect on, at most 25 characters: the line's own or an available one",
+    ),
     planId: nonEmpty('plan_id', 'The plan to reconnect on; must be one of your authorized plans', MAX_LENGTH.planId),
     zipCode: zipCode.describe('US ZIP code of service (and of the E911 address), 5 digits'),
-    billingCode: nonEmpty('billing_code', `Wholesale billing code; default ${DEFAULT_BILLING_CODE}`, MAX_LENGTH.billingCode).optional(),
+    billingCode: nonEmpty(
+      'billing_code',
+      `Wholesale billing code; default ${DEFAULT_BILLING_CODE}`,
+      MAX_LENGTH.billingCode,
+    ).optional(),
     address1: optionalE911Fields.address1,
     address2: optionalE911Fields.address2,
     city: optionalE911Fields.city,

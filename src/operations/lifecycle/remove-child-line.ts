@@ -8,7 +8,8 @@ import { childLineInput } from './child-line-fields.js';
 export const removeChildLine = defineOperation({
   name: 'removeChildLine',
   kind: 'mutation',
-  description: "Removes a child line from the shared (family) plan of its parent line. The answer's `mdn` is the parent number",
+  description:
+    "Removes a child line from the shared (family) plan of its parent line. The answer's `mdn` is the parent number",
   rest: { method: 'POST', path: '/sim/line/remove/' },
   input: childLineInput,
   output: operationResult,

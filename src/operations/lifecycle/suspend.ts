@@ -10,14 +10,19 @@ import { capped, matching, MAX_LENGTH, mdn, serviceScope, transactionId } from '
 export const suspendLine = defineOperation({
   name: 'suspendLine',
   kind: 'mutation',
-  description: 'Suspends (hotlines) a line in NEW or ACTIVE state, else error (935). `service` limits it to VOICE, SMS or DATA; absent = all',
+  description:
+    'Suspends (hotlines) a line in NEW or ACTIVE state, else error (935). `service` limits it to VOICE, SMS or DATA; absent = all',
   rest: { method: 'POST', path: '/sim/suspend/' },
   input: z.object({
     mdn,
     service: serviceScope.optional(),
-    hotlineNumber: matching(/^\d{10}$/, 10, 'hotline_number must be 10 digits').optional().describe('Redirect number, if supported'),
+    hotlineNumber: matching(/^\d{10}$/, 10, 'hotline_number must be 10 digits')
+      .optional()
+      .describe('Redirect number, if supported'),
     hotlineChargeable: z.boolean().optional().describe('Whether the hotline is billable'),
-    reason: capped('reason', MAX_LENGTH.reason).optional().describe(`Internal tracking reason, at most ${MAX_LENGTH.reason} characters`),
+    reason: capped('reason', MAX_LENGTH.reason)
+      .optional()
+      .describe(`Internal tracking reason, at most ${MAX_LENGTH.reason} characters`),
     transactionId: transactionId.optional(),
   }),
   output: operationResult,

@@ -18,7 +18,9 @@ export const swapMdn = defineOperation({
     mdn: mdn.describe('Current subscriber number (MDN), 10 digits'),
     sim: iccid.describe("The line's SIM (ICCID), alphanumeric, at most 25 characters"),
     zipCode: zipCode.describe('US ZIP code (5 digits) whose area the new number comes from'),
-    imei: matching(/^\d{1,15}$/, 15, 'imei must be at most 15 digits').optional().describe('Device identifier (IMEI), at most 15 digits'),
+    imei: matching(/^\d{1,15}$/, 15, 'imei must be at most 15 digits')
+      .optional()
+      .describe('Device identifier (IMEI), at most 15 digits'),
     transactionId: transactionId.optional(),
   }),
   output: operationResult,
@@ -27,7 +29,13 @@ export const swapMdn = defineOperation({
   transactionPrefix: 'SWAP_MDN_',
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
-    const result = await carrier.swapMdn({ mdn: input.mdn, sim: input.sim, zipCode: input.zipCode, imei: input.imei, transactionId: id });
+    const result = await carrier.swapMdn({
+      mdn: input.mdn,
+      sim: input.sim,
+      zipCode: input.zipCode,
+      imei: input.imei,
+      transactionId: id,
+    });
     await renumberLine(context, result);
     return performed(id, { mdn: result.mdn, newMdn: result.newMdn, sim: result.sim });
   },

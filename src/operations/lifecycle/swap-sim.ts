@@ -17,7 +17,10 @@ export const swapSim = defineOperation({
   input: z.object({
     mdn,
     newSim: iccidNamed('new_sim', 'ICCID of the SIM to activate, alphanumeric, at most 25 characters'),
-    oldSim: iccidNamed('old_sim', "ICCID of the line's current SIM, to deactivate, alphanumeric, at most 25 characters"),
+    oldSim: iccidNamed(
+      'old_sim',
+      "ICCID of the line's current SIM, to deactivate, alphanumeric, at most 25 characters",
+    ),
     transactionId: transactionId.optional(),
   }),
   output: operationResult,
@@ -27,7 +30,12 @@ export const swapSim = defineOperation({
   transactionPrefix: 'SWAP_',
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
-    const line = await carrier.swapSim({ mdn: input.mdn, oldSim: input.oldSim, newSim: input.newSim, transactionId: id });
+    const line = await carrier.swapSim({
+      mdn: input.mdn,
+      oldSim: input.oldSim,
+      newSim: input.newSim,
+      transactionId: id,
+    });
     await rememberLine(context, line);
     return performed(id, { mdn: line.mdn, sim: line.sim });
   },

@@ -43,5 +43,8 @@ export const updatePlan = defineOperation({
   output: plan,
   superuserOnly: true,
   routing: 'none',
-  handle: async ({ services, input: { planId: id, ...changes } }) => ({ status: 200, body: await services.directory.updatePlan(id, changes) }),
+  handle: async ({ services, input: { planId: id, ...changes } }) => ({
+    status: 200,
+    body: await services.directory.updatePlan(id, changes),
+  }),
 });

@@ -38,13 +38,19 @@ export const updateUser = defineOperation({
   input: z.object({
     name: userName,
     superuser: z.boolean().optional().describe('May call superuser-only operations'),
-    carrierPreference: carrierId.nullable().optional().describe('Fallback carrier when a plan has none; null clears it'),
+    carrierPreference: carrierId
+      .nullable()
+      .optional()
+      .describe('Fallback carrier when a plan has none; null clears it'),
     active: z.boolean().optional().describe('false deactivates the user: every token stops working'),
   }),
   output: user,
   superuserOnly: true,
   routing: 'none',
-  handle: async ({ services, input: { name, ...changes } }) => ({ status: 200, body: await services.directory.updateUser(name, changes) }),
+  handle: async ({ services, input: { name, ...changes } }) => ({
+    status: 200,
+    body: await services.directory.updateUser(name, changes),
+  }),
 });
 
 const MAX_PLANS_PER_CALL = 100;
@@ -66,7 +72,10 @@ export const authorizePlans = defineOperation({
   output: z.array(plan),
   superuserOnly: true,
   routing: 'none',
-  handle: async ({ services, input }) => ({ status: 200, body: await services.directory.authorize(input.user, input.planIds) }),
+  handle: async ({ services, input }) => ({
+    status: 200,
+    body: await services.directory.authorize(input.user, input.planIds),
+  }),
 });
 
 export const deauthorizePlans = defineOperation({
@@ -77,5 +86,8 @@ export const deauthorizePlans = defineOperation({
   output: z.array(plan),
   superuserOnly: true,
   routing: 'none',
-  handle: async ({ services, input }) => ({ status: 200, body: await services.directory.deauthorize(input.user, input.planIds) }),
+  handle: async ({ services, input }) => ({
+    status: 200,
+    body: await services.directory.deauthorize(input.user, input.planIds),
+  }),
 });

@@ -26,5 +26,6 @@ export const cancelPurchase = defineOperation({
     return performed(id, { mdn: input.mdn, purchaseId: result.purchaseId });
   },
   // The spec's cancel response carries purchase_id; a refusal names the purchase it refused.
-  onRejection: (rejection, { input, transactionId: id }) => refused(rejection, { mdn: input.mdn, transactionId: id, purchaseId: input.purchaseId }),
+  onRejection: (rejection, { input, transactionId: id }) =>
+    refused(rejection, { mdn: input.mdn, transactionId: id, purchaseId: input.purchaseId }),
 });

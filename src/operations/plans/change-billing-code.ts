@@ -10,7 +10,8 @@ import { mdn, transactionId } from '../schemas/fields.js';
 export const changeBillingCode = defineOperation({
   name: 'changeBillingCode',
   kind: 'mutation',
-  description: 'Changes the wholesale billing (cost-plan) code of a line without changing its subscriber-facing plan (superuser only)',
+  description:
+    'Changes the wholesale billing (cost-plan) code of a line without changing its subscriber-facing plan (superuser only)',
   rest: { method: 'POST', path: '/sim/billing-code/change/' },
   input: z.object({
     mdn,

@@ -16,7 +16,11 @@ export const changePlan = defineOperation({
   rest: { method: 'POST', path: '/sim/plan/change/' },
   input: z.object({
     mdn,
-    newPlanId: nonEmpty('new_plan_id', 'The plan to change to; must be one of your authorized plans', MAX_LENGTH.planId),
+    newPlanId: nonEmpty(
+      'new_plan_id',
+      'The plan to change to; must be one of your authorized plans',
+      MAX_LENGTH.planId,
+    ),
     sim: iccid.optional().describe('ICCID, recommended for verification'),
     ...optionalE911Fields,
     transactionId: transactionId.optional(),

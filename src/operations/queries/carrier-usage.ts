@@ -7,7 +7,9 @@ import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { mdn } from '../schemas/fields.js';
 
-export const usageEventType = z.enum(['VOICE', 'DATA', 'SMS']).meta({ id: 'UsageEventType', description: 'Kind of usage record: VOICE, DATA or SMS' });
+export const usageEventType = z
+  .enum(['VOICE', 'DATA', 'SMS'])
+  .meta({ id: 'UsageEventType', description: 'Kind of usage record: VOICE, DATA or SMS' });
 
 // One object for the three record kinds: each kind fills its own members (spec: record kinds seen).
 export const usageEvent = z
@@ -33,7 +35,8 @@ export const carrierUsageResult = z
 export const carrierUsage = defineOperation({
   name: 'carrierUsage',
   kind: 'query',
-  description: 'Raw usage records (voice, data, SMS) as the carrier holds them; investigates discrepancies that the balance query does not explain',
+  description:
+    'Raw usage records (voice, data, SMS) as the carrier holds them; investigates discrepancies that the balance query does not explain',
   rest: { method: 'GET', path: '/sim/usage/carrier/{mdn}' },
   input: z.object({ mdn }),
   output: carrierUsageResult,

@@ -28,9 +28,15 @@ export const coverageResult = z
     covered: z.boolean().describe('Whether the network covers the ZIP code'),
     status: operationStatus,
     areas: z.array(coverageArea).describe('Covered areas; empty when not covered'),
-    message: z.string().describe('Success, or why the ZIP is not served, ending with the code (510 invalid, GENS-0289 not covered)'),
+    message: z
+      .string()
+      .describe('Success, or why the ZIP is not served, ending with the code (510 invalid, GENS-0289 not covered)'),
   })
-  .meta({ id: 'CoverageResult', description: 'Network coverage at a ZIP code; status is failure (still HTTP 200) when the ZIP is not covered or invalid' });
+  .meta({
+    id: 'CoverageResult',
+    description:
+      'Network coverage at a ZIP code; status is failure (still HTTP 200) when the ZIP is not covered or invalid',
+  });
 
 const uncovered = (zip: string, rejection: CarrierRejection) => ({
   ...refused(rejection, { zipCode: zip, covered: false, areas: [] }),
@@ -41,7 +47,8 @@ const uncovered = (zip: string, rejection: CarrierRejection) => ({
 export const coverage = defineOperation({
   name: 'coverage',
   kind: 'query',
-  description: 'Network coverage at a ZIP code with its covered areas. An uncovered or invalid ZIP answers covered false, status failure and no areas (HTTP 200)',
+  description:
+    'Network coverage at a ZIP code with its covered areas. An uncovered or invalid ZIP answers covered false, status failure and no areas (HTTP 200)',
   rest: { method: 'GET', path: '/sim/coverage/{zip_code}' },
   input: z.object({ zipCode }),
   output: coverageResult,

@@ -8,7 +8,9 @@ import { answered, refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { imei } from '../schemas/fields.js';
 
-export const deviceStatusCode = z.enum(['SUCCESS', 'FAILURE']).meta({ id: 'DeviceStatusCode', description: 'SUCCESS when the device is known, FAILURE when it is not' });
+export const deviceStatusCode = z
+  .enum(['SUCCESS', 'FAILURE'])
+  .meta({ id: 'DeviceStatusCode', description: 'SUCCESS when the device is known, FAILURE when it is not' });
 
 export const deviceCompatibilityResult = z
   .object({
@@ -29,7 +31,11 @@ export const deviceCompatibilityResult = z
     wifiCallingCapable: z.boolean().describe('Supports Wi-Fi Calling; false when the device is not found'),
     networkApproved: z.boolean().describe('Approved for the network; false when the device is not found'),
   })
-  .meta({ id: 'DeviceCompatibility', description: 'Compatibility and capabilities of a device; status failure and statusCode FAILURE (still HTTP 200) when the device is unknown' });
+  .meta({
+    id: 'DeviceCompatibility',
+    description:
+      'Compatibility and capabilities of a device; status failure and statusCode FAILURE (still HTTP 200) when the device is unknown',
+  });
 
 const unknownDevice = (deviceImei: string, rejection: CarrierRejection) => ({
   ...refused(rejection, {
@@ -55,7 +61,8 @@ const unknownDevice = (deviceImei: string, rejection: CarrierRejection) => ({
 export const deviceCompatibility = defineOperation({
   name: 'deviceCompatibility',
   kind: 'query',
-  description: 'Whether a device (IMEI) is compatible with the network, with its make, model and capabilities. An unknown device answers compatible false, status failure (HTTP 200)',
+  description:
+    'Whether a device (IMEI) is compatible with the network, with its make, model and capabilities. An unknown device answers compatible false, status failure (HTTP 200)',
   rest: { method: 'GET', path: '/sim/device/{imei}' },
   input: z.object({ imei }),
   output: deviceCompatibilityResult,

@@ -14,9 +14,17 @@ export const quickCoverageResult = z
     zipCode: z.string().describe('The ZIP code asked about'),
     covered: z.boolean().describe('Whether the network covers the ZIP code (activation eligible)'),
     status: operationStatus,
-    message: z.string().describe('States whether activation is eligible; when not, why, ending with the code (510 invalid, GENS-0289 not covered)'),
+    message: z
+      .string()
+      .describe(
+        'States whether activation is eligible; when not, why, ending with the code (510 invalid, GENS-0289 not covered)',
+      ),
   })
-  .meta({ id: 'QuickCoverageResult', description: 'Whether a line can be activated at a ZIP code; status is success whenever the question is answered, covered or not' });
+  .meta({
+    id: 'QuickCoverageResult',
+    description:
+      'Whether a line can be activated at a ZIP code; status is success whenever the question is answered, covered or not',
+  });
 
 const notEligible = (zip: string, rejection: CarrierRejection) => {
   // An unserved ZIP is a definite "no" (success); any other refusal means there is no answer.
@@ -35,7 +43,8 @@ const notEligible = (zip: string, rejection: CarrierRejection) => {
 export const quickCoverage = defineOperation({
   name: 'quickCoverage',
   kind: 'query',
-  description: 'Quick yes/no coverage check for activation at a ZIP code: covered, and a message stating whether activation is eligible',
+  description:
+    'Quick yes/no coverage check for activation at a ZIP code: covered, and a message stating whether activation is eligible',
   rest: { method: 'GET', path: '/sim/coverage/quick/{zip_code}' },
   input: z.object({ zipCode }),
   output: quickCoverageResult,

@@ -46,16 +46,29 @@ export const serviceRecord = z
 export const serviceInfo = defineOperation({
   name: 'serviceInfo',
   kind: 'query',
-  description: 'Full service information of a line: device, plan, service codes, balances, subscriptions, E911 address and hotline status',
+  description:
+    'Full service information of a line: device, plan, service codes, balances, subscriptions, E911 address and hotline status',
   rest: { method: 'GET', path: '/sim/service/{mdn}', query: ['sim'] },
-  input: z.object({ mdn, sim: iccid.optional().describe('ICCID of the line, for extra verification (918 when it is not the SIM of the line)') }),
+  input: z.object({
+    mdn,
+    sim: iccid
+      .optional()
+      .describe('ICCID of the line, for extra verification (918 when it is not the SIM of the line)'),
+  }),
   output: serviceRecord,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'line',
   handle: async ({ carrier, input }) => {
     const { lineStatus, e911Address, ...profile } = await carrier.getServiceProfile(input.mdn, input.sim);
     // The spec's E911 object has exactly these four members, and only while WFC is on.
-    const address = e911Address ? { address1: e911Address.address1, city: e911Address.city, state: e911Address.state, zipCode: e911Address.zipCode } : undefined;
+    const address = e911Address
+      ? {
+          address1: e911Address.address1,
+          city: e911Address.city,
+          state: e911Address.state,
+          zipCode: e911Address.zipCode,
+        }
+      : undefined;
     return answered({ ...profile, status: lineStatus, e911Address: address });
   },
   onRejection: (rejection) => refused(rejection, {}),

@@ -24,7 +24,8 @@ export const simDetailsResult = z
 export const simDetails = defineOperation({
   name: 'simDetails',
   kind: 'query',
-  description: 'Details of a SIM: activation and WFC eligibility, PUK codes, creation and expiration dates, ICCID status',
+  description:
+    'Details of a SIM: activation and WFC eligibility, PUK codes, creation and expiration dates, ICCID status',
   rest: { method: 'GET', path: '/sim/details/{sim}' },
   input: z.object({ sim: iccid }),
   output: simDetailsResult,

@@ -7,7 +7,9 @@ import { capped, MAX_LENGTH, nonEmpty, state, zipCode } from './fields.js';
 
 export const e911Fields = {
   address1: nonEmpty('address1', 'E911 street address', MAX_LENGTH.addressLine),
-  address2: capped('address2', MAX_LENGTH.addressLine).optional().describe(`E911 address line 2 (apartment, suite); at most ${MAX_LENGTH.addressLine} characters`),
+  address2: capped('address2', MAX_LENGTH.addressLine)
+    .optional()
+    .describe(`E911 address line 2 (apartment, suite); at most ${MAX_LENGTH.addressLine} characters`),
   city: nonEmpty('city', 'E911 city', MAX_LENGTH.city),
   state,
   zipCode,
@@ -15,7 +17,9 @@ export const e911Fields = {
 
 /** For plan-bearing operations: a missing or invalid address only costs WFC (warning, `wfcStatus: false`). */
 export const optionalE911Fields = {
-  address1: e911Fields.address1.optional().describe(`E911 street address (WFC plans); at most ${MAX_LENGTH.addressLine} characters`),
+  address1: e911Fields.address1
+    .optional()
+    .describe(`E911 street address (WFC plans); at most ${MAX_LENGTH.addressLine} characters`),
   address2: e911Fields.address2,
   city: e911Fields.city.optional().describe(`E911 city (WFC plans); at most ${MAX_LENGTH.city} characters`),
   state: state.optional().describe('E911 state, 2-letter US state code (WFC plans)'),
@@ -37,6 +41,8 @@ export function e911From(fields: AddressFields, zip = fields.zipCode): E911Addre
 }
 
 /** The address of input whose parts are all required (validated before). */
-export function e911Of(fields: Required<Omit<AddressFields, 'address2'>> & Pick<AddressFields, 'address2'>): E911Address {
+export function e911Of(
+  fields: Required<Omit<AddressFields, 'address2'>> & Pick<AddressFields, 'address2'>,
+): E911Address {
   return e911From(fields)!;
 }

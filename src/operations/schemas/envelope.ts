@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { transactionId } from './fields.js';
 
-export const operationStatus = z.enum(['success', 'failure']).meta({ id: 'OperationStatus', description: 'success, or failure (the carrier refused)' });
+export const operationStatus = z
+  .enum(['success', 'failure'])
+  .meta({ id: 'OperationStatus', description: 'success, or failure (the carrier refused)' });
 
 export const operationResult = z
   .object({
@@ -14,7 +16,9 @@ export const operationResult = z
     sim: z.string().nullable().optional().describe('SIM (ICCID), on operations that name one'),
     customerId: z.string().optional().describe('Carrier customer id (activation)'),
     purchaseId: z.string().optional().describe('Purchase id (plan purchase and cancellation)'),
-    transactionId: transactionId.describe('The caller-supplied transaction id, or the generated one: the prefix and 12 uppercase hex characters'),
+    transactionId: transactionId.describe(
+      'The caller-supplied transaction id, or the generated one: the prefix and 12 uppercase hex characters',
+    ),
     message: z.string().describe('Success/SUCCESS, or the carrier message ending with the error code in parentheses'),
     warning: z.string().optional().describe('Only on partial success: what did not succeed'),
     wfcStatus: z.boolean().optional().describe('Present with warning: false when Wi-Fi Calling could not be added'),

@@ -26,23 +26,37 @@ export const MAX_LENGTH = {
  * A string of at most `max` characters matching `pattern`, one message for both: the length
  * is checked first and aborts validation, so the pattern only ever sees bounded input.
  */
-export const matching = (pattern: RegExp, max: number, message: string) => z.string().max(max, { error: message, abort: true }).regex(pattern, message);
+export const matching = (pattern: RegExp, max: number, message: string) =>
+  z.string().max(max, { error: message, abort: true }).regex(pattern, message);
 
 /** A length cap that stops validation when exceeded (no later check runs on the value). */
-export const capped = (field: string, max: number) => z.string().max(max, { error: `${field} must be at most ${max} characters`, abort: true });
+export const capped = (field: string, max: number) =>
+  z.string().max(max, { error: `${field} must be at most ${max} characters`, abort: true });
 
-export const mdn = matching(/^\d{10}$/, 10, 'mdn must be exactly 10 digits').describe('Subscriber number (MDN), 10 digits');
+export const mdn = matching(/^\d{10}$/, 10, 'mdn must be exactly 10 digits').describe(
+  'Subscriber number (MDN), 10 digits',
+);
 export const iccid = matching(/^[A-Za-z0-9]{1,25}$/, 25, 'sim must be alphanumeric, at most 25 characters').describe(
   'SIM identifier (ICCID), alphanumeric, at most 25 characters',
 );
-export const activationIccid = matching(/^\d{19,20}$/, 20, 'sim must be a 19 or 20 digit ICCID').describe('SIM identifier (ICCID), 19 or 20 digits');
-export const imei = matching(/^\d{15}$/, 15, 'imei must be exactly 15 digits').describe('Device identifier (IMEI), 15 digits');
-export const zipCode = matching(/^\d{5}$/, 5, 'zip_code must be 5 digits').describe('US ZIP code, 5 digits');
-export const zipCodeOrPlus4 = matching(/^\d{5}(-\d{4})?$/, 10, 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)').describe(
-  'US ZIP code: 5 digits or ZIP+4 (NNNNN-NNNN)',
+export const activationIccid = matching(/^\d{19,20}$/, 20, 'sim must be a 19 or 20 digit ICCID').describe(
+  'SIM identifier (ICCID), 19 or 20 digits',
 );
-export const state = matching(/^[A-Za-z]{2}$/, 2, 'state must be a 2-letter US state code').describe('2-letter US state code');
-export const upperState = matching(/^[A-Z]{2}$/, 2, 'state must be a 2-letter US state code').describe('2-letter US state code, upper case');
+export const imei = matching(/^\d{15}$/, 15, 'imei must be exactly 15 digits').describe(
+  'Device identifier (IMEI), 15 digits',
+);
+export const zipCode = matching(/^\d{5}$/, 5, 'zip_code must be 5 digits').describe('US ZIP code, 5 digits');
+export const zipCodeOrPlus4 = matching(
+  /^\d{5}(-\d{4})?$/,
+  10,
+  'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)',
+).describe('US ZIP code: 5 digits or ZIP+4 (NNNNN-NNNN)');
+export const state = matching(/^[A-Za-z]{2}$/, 2, 'state must be a 2-letter US state code').describe(
+  '2-letter US state code',
+);
+export const upperState = matching(/^[A-Z]{2}$/, 2, 'state must be a 2-letter US state code').describe(
+  '2-letter US state code, upper case',
+);
 /**
  * A caller's transaction id is stored, sent to the carrier (321's `Idempotency-Key` header,
  * carrier_b's `requestId`) and answered: it must be the same bytes in all three places. HTTP
@@ -50,7 +64,8 @@ export const upperState = matching(/^[A-Z]{2}$/, 2, 'state must be a 2-letter US
  * ASCII is accepted; nothing is trimmed or re-encoded. Generated ids (`PREFIX` + 12 hex,
  * `BULK_<sim>_<ms>`) fit the same rule.
  */
-export const TRANSACTION_ID_RULE = 'transaction_id must be 1 to 64 printable ASCII characters without spaces (0x21-0x7E)';
+export const TRANSACTION_ID_RULE =
+  'transaction_id must be 1 to 64 printable ASCII characters without spaces (0x21-0x7E)';
 export const TRANSACTION_ID_PATTERN = /^[\x21-\x7E]{1,64}$/;
 export const transactionId = matching(TRANSACTION_ID_PATTERN, 64, TRANSACTION_ID_RULE).describe(
   'Unique id of this request, 1 to 64 printable ASCII characters without spaces; generated when absent. Repeating one answers 409',

@@ -32,18 +32,27 @@ function context(request: SandboxRequest): RouteContext {
   };
 }
 
-export function readRoute(method: Method, path: string, handle: (context: RouteContext) => Promise<JsonReply>): SandboxRoute {
+export function readRoute(
+  method: Method,
+  path: string,
+  handle: (context: RouteContext) => Promise<JsonReply>,
+): SandboxRoute {
   return { method, path, handle: (request) => handle(context(request)) };
 }
 
-export function writeRoute(method: Method, path: string, handle: (context: WriteContext) => Promise<JsonReply>): SandboxRoute {
+export function writeRoute(
+  method: Method,
+  path: string,
+  handle: (context: WriteContext) => Promise<JsonReply>,
+): SandboxRoute {
   return {
     method,
     path,
     handle(request) {
       const header = request.headers['idempotency-key'];
       const transactionId = Array.isArray(header) ? header[0] : header;
-      if (!transactionId || transactionId.trim() === '') throw new SandboxBadRequest('Idempotency-Key header is required on writes');
+      if (!transactionId || transactionId.trim() === '')
+        throw new SandboxBadRequest('Idempotency-Key header is required on writes');
       return handle({ ...context(request), transactionId });
     },
   };

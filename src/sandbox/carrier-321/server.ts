@@ -24,7 +24,8 @@ export interface Carrier321SandboxOptions {
 export function createCarrier321SandboxServer(options: Carrier321SandboxOptions): SandboxServer {
   if (!options.credentials.apiKey) throw new TypeError('Carrier 321 sandbox: credentials.apiKey is required');
   const { core } = options;
-  const report = options.onUnexpectedError ?? ((error: unknown) => console.error('carrier-321 sandbox: unexpected error', error));
+  const report =
+    options.onUnexpectedError ?? ((error: unknown) => console.error('carrier-321 sandbox: unexpected error', error));
 
   return createSandboxServer({
     routes: Object.values(carrier321Routes(core)),
@@ -42,7 +43,14 @@ export function createCarrier321SandboxServer(options: Carrier321SandboxOptions)
 
 /** Every carrier route, keyed by the contract method it serves (the extended ones included). */
 export function carrier321Routes(core: CarrierOperations) {
-  return { ...featureRoutes(core), ...queryRoutes(core), ...lifecycleRoutes(core), ...planRoutes(core), ...activationRoutes(core), ...extendedRoutes(core) };
+  return {
+    ...featureRoutes(core),
+    ...queryRoutes(core),
+    ...lifecycleRoutes(core),
+    ...planRoutes(core),
+    ...activationRoutes(core),
+    ...extendedRoutes(core),
+  };
 }
 
 /**

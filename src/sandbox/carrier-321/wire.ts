@@ -29,7 +29,12 @@ export function isoTimestamp(value: string): string {
   throw new Error(`Not a carrier timestamp: ${value}`);
 }
 
-const STATES: Record<LineStatus, string> = { NEW: 'pending', ACTIVE: 'active', SUSPENDED: 'hotlined', DISCONNECTED: 'deactivated' };
+const STATES: Record<LineStatus, string> = {
+  NEW: 'pending',
+  ACTIVE: 'active',
+  SUSPENDED: 'hotlined',
+  DISCONNECTED: 'deactivated',
+};
 
 export function wireState(status: LineStatus): string {
   return STATES[status];
@@ -39,13 +44,22 @@ const SCOPES = { voice: 'VOICE', sms: 'SMS', data: 'DATA' } as const satisfies R
 
 export const wireScope = z.enum(['voice', 'sms', 'data']).transform((scope) => SCOPES[scope]);
 
-export const wireLanguage = z.enum(['en-US', 'es-US']).transform((language): VoicemailLanguage => (language === 'en-US' ? 'ENGL' : 'SPAN'));
+export const wireLanguage = z
+  .enum(['en-US', 'es-US'])
+  .transform((language): VoicemailLanguage => (language === 'en-US' ? 'ENGL' : 'SPAN'));
 
 export const wireUnit = z.enum(['SECOND', 'EVENT', 'BYTE']);
 
-const PHONE_LIST_ACTIONS = { allow: 'add', disallow: 'remove', block: 'block', unblock: 'unblock' } as const satisfies Record<string, PhoneListAction>;
+const PHONE_LIST_ACTIONS = {
+  allow: 'add',
+  disallow: 'remove',
+  block: 'block',
+  unblock: 'unblock',
+} as const satisfies Record<string, PhoneListAction>;
 
-export const wirePhoneListOperation = z.enum(['allow', 'disallow', 'block', 'unblock']).transform((operation) => PHONE_LIST_ACTIONS[operation]);
+export const wirePhoneListOperation = z
+  .enum(['allow', 'disallow', 'block', 'unblock'])
+  .transform((operation) => PHONE_LIST_ACTIONS[operation]);
 
 // ---------------------------------------------------------------- addresses and WFC
 
@@ -57,22 +71,28 @@ export const wireE911 = z
     region: z.string(),
     postal_code: z.string(),
   })
-  .transform(
-    (w): E911Address => ({
-      address1: w.street1,
-      ...(w.street2 == null ? {} : { address2: w.street2 }),
-      city: w.city,
-      state: w.region,
-      zipCode: w.postal_code,
-    }),
-  );
+  .transform((w): E911Address => ({
+    address1: w.street1,
+    ...(w.street2 == null ? {} : { address2: w.street2 }),
+    city: w.city,
+    state: w.region,
+    zipCode: w.postal_code,
+  }));
 
 export function e911ToWire(address: E911Address): Record<string, string | null> {
-  return { street1: address.address1, street2: address.address2 ?? null, city: address.city, region: address.state, postal_code: address.zipCode };
+  return {
+    street1: address.address1,
+    street2: address.address2 ?? null,
+    city: address.city,
+    region: address.state,
+    postal_code: address.zipCode,
+  };
 }
 
 /** `wfc` on plan-bearing requests: present for WFC plans, `e911` null when none was given. */
-export const wireWfcRequest = z.object({ e911: wireE911.nullable() }).transform((w): WfcRequest => ({ address: w.e911 }));
+export const wireWfcRequest = z
+  .object({ e911: wireE911.nullable() })
+  .transform((w): WfcRequest => ({ address: w.e911 }));
 
 export function wfcToWire(outcome: WfcOutcome | undefined): { wfc?: unknown } {
   if (outcome === undefined) return {};
@@ -127,5 +147,8 @@ export function renderWireError(error: unknown): JsonReply {
 }
 
 export function unauthenticatedReply(): JsonReply {
-  return { status: 401, body: { auth_error: { reason: 'invalid_api_key', description: 'A valid X-Api-Key header is required' } } };
+  return {
+    status: 401,
+    body: { auth_error: { reason: 'invalid_api_key', description: 'A valid X-Api-Key header is required' } },
+  };
 }

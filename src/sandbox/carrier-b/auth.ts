@@ -16,7 +16,8 @@ function digest(value: string): Buffer {
 }
 
 export function basicAuthenticator(credentials: CarrierBCredentials): (headers: IncomingHttpHeaders) => boolean {
-  if (credentials.accountId === '' || credentials.apiSecret === '') throw new Error('carrier_b sandbox needs an account id and an API secret');
+  if (credentials.accountId === '' || credentials.apiSecret === '')
+    throw new Error('carrier_b sandbox needs an account id and an API secret');
   if (credentials.accountId.includes(':')) throw new Error('carrier_b account ids cannot contain a colon');
   const expected = digest(`${credentials.accountId}:${credentials.apiSecret}`);
 

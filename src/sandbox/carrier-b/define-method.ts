@@ -25,7 +25,8 @@ export function defineMethod<S extends z.ZodType>(
     name,
     async invoke(core, rawParams, requestId) {
       const parsed = params.safeParse(rawParams);
-      if (!parsed.success) throw new RpcProtocolFault(PROTOCOL_FAULTS.invalidParams, `Invalid params: ${describeIssues(parsed.error)}`);
+      if (!parsed.success)
+        throw new RpcProtocolFault(PROTOCOL_FAULTS.invalidParams, `Invalid params: ${describeIssues(parsed.error)}`);
       return invoke(core, parsed.data, requestId);
     },
   };

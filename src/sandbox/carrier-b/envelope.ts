@@ -50,7 +50,8 @@ const envelopeSchema = z.object({
 
 export function parseEnvelope(body: unknown): Envelope {
   const parsed = envelopeSchema.safeParse(body);
-  if (!parsed.success) throw new RpcProtocolFault(PROTOCOL_FAULTS.notAnEnvelope, `Not an RPC envelope: ${describeIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new RpcProtocolFault(PROTOCOL_FAULTS.notAnEnvelope, `Not an RPC envelope: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }
 
@@ -63,7 +64,9 @@ export function requestIdOf(body: unknown): string | null {
 
 /** Names the offending fields and what is wrong with them, never the values sent. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'} ${issue.message}`).join('; ');
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'} ${issue.message}`)
+    .join('; ');
 }
 
 /** Spec codes that are all digits travel as JSON numbers; everything else as a string. */

@@ -10,7 +10,13 @@ import { planMethods } from './methods/plans.js';
 import { queryMethods } from './methods/queries.js';
 
 /** The RPC methods keyed by contract method. */
-export const carrierBMethods = { ...featureMethods, ...queryMethods, ...lifecycleMethods, ...planMethods, ...activationMethods };
+export const carrierBMethods = {
+  ...featureMethods,
+  ...queryMethods,
+  ...lifecycleMethods,
+  ...planMethods,
+  ...activationMethods,
+};
 
 /** The RPC methods keyed by their wire name, as the server dispatches on them. */
 export function methodTable(): ReadonlyMap<string, RpcMethod> {

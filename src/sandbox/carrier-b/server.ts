@@ -30,7 +30,10 @@ const UNAUTHENTICATED: JsonReply = {
   body: { authFailure: { scheme: 'Basic', reason: 'Account id or API secret not accepted' } },
 };
 
-const INTERNAL_ERROR: JsonReply = { status: 500, body: { serverError: 'Internal error; the request may be retried with the same requestId' } };
+const INTERNAL_ERROR: JsonReply = {
+  status: 500,
+  body: { serverError: 'Internal error; the request may be retried with the same requestId' },
+};
 
 export function createCarrierBSandboxServer(options: CarrierBSandboxOptions): SandboxServer {
   const methods = methodTable();
@@ -62,7 +65,8 @@ export function createCarrierBSandboxServer(options: CarrierBSandboxOptions): Sa
 
 function renderError(error: unknown): JsonReply {
   if (error instanceof SandboxBadRequest) return faultReply(null, PROTOCOL_FAULTS.unparseable, error.message, 400);
-  if (error instanceof SandboxNotFound) return faultReply(null, PROTOCOL_FAULTS.noSuchEndpoint, `Only POST ${CARRIER_B_RPC_PATH} exists`, 404);
+  if (error instanceof SandboxNotFound)
+    return faultReply(null, PROTOCOL_FAULTS.noSuchEndpoint, `Only POST ${CARRIER_B_RPC_PATH} exists`, 404);
   // Whatever else went wrong stays in the sandbox's own log; the caller learns nothing of it.
   console.error('carrier_b sandbox: unexpected error', error);
   return INTERNAL_ERROR;

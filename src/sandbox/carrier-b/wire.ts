@@ -75,7 +75,12 @@ export function toEpochMsOrNull(timestamp: string | null): number | null {
   return timestamp === null ? null : toEpochMs(timestamp);
 }
 
-const STATES: Record<LineStatus, string> = { NEW: 'pending', ACTIVE: 'live', SUSPENDED: 'barred', DISCONNECTED: 'ceased' };
+const STATES: Record<LineStatus, string> = {
+  NEW: 'pending',
+  ACTIVE: 'live',
+  SUSPENDED: 'barred',
+  DISCONNECTED: 'ceased',
+};
 export function subscriberState(status: LineStatus): string {
   return STATES[status];
 }
@@ -99,11 +104,22 @@ export function encodeAddress(address: E911Address): Record<string, string> {
 export function encodeWifiCalling(outcome: WfcOutcome | undefined): Record<string, unknown> {
   if (outcome === undefined) return {};
   if (outcome.provisioned) return { wifiCalling: { provisioned: true } };
-  return { wifiCalling: { provisioned: false, faultCode: wireFaultCode(outcome.failure.code), faultString: outcome.failure.text } };
+  return {
+    wifiCalling: {
+      provisioned: false,
+      faultCode: wireFaultCode(outcome.failure.code),
+      faultString: outcome.failure.text,
+    },
+  };
 }
 
 function encodeBalance(balance: Balance): Record<string, unknown> {
-  return { unit: unitName(balance.uom), remaining: balance.balance, startsAt: toEpochMs(balance.validFrom), endsAt: toEpochMs(balance.validTo) };
+  return {
+    unit: unitName(balance.uom),
+    remaining: balance.balance,
+    startsAt: toEpochMs(balance.validFrom),
+    endsAt: toEpochMs(balance.validTo),
+  };
 }
 
 export function encodeBundles(subscriptions: Subscription[]): Record<string, unknown>[] {

@@ -13,7 +13,12 @@ export function adjustBalance(ctx: CoreContext, request: AdjustBalanceRequest): 
   const line = requireLine(ctx, request.mdn);
   // With no unit the carrier adjusts the subscription's voice balance, its primary unit.
   applyAdjustments(ctx, line, [
-    { subscriptionId: request.subscriptionId, uom: request.uom ?? 'SECOND', amount: request.amount ?? 0, expiryDate: request.expiryDate },
+    {
+      subscriptionId: request.subscriptionId,
+      uom: request.uom ?? 'SECOND',
+      amount: request.amount ?? 0,
+      expiryDate: request.expiryDate,
+    },
   ]);
 }
 
@@ -25,14 +30,17 @@ function applyAdjustments(ctx: CoreContext, line: LineRecord, adjustments: Balan
   // Work out every new amount first, so that a refusal part-way changes nothing.
   const planned = new Map<BalanceRecord, { amount: number; validTo: number }>();
   for (const adjustment of adjustments) {
-    const subscription = activeSubscriptions(line).find((candidate) => candidate.id === adjustment.subscriptionId) ?? reject('919');
+    const subscription =
+      activeSubscriptions(line).find((candidate) => candidate.id === adjustment.subscriptionId) ?? reject('919');
     const balance = subscription.balances[adjustment.uom];
     const current = planned.get(balance) ?? { amount: balance.amount, validTo: balance.validTo };
     const amount = current.amount + adjustment.amount;
     if (amount < 0) reject('920');
     let validTo = current.validTo;
     if (adjustment.expiryDate !== undefined) {
-      validTo = endOfDay(adjustment.expiryDate) ?? reject('GENS-0404', 'Invalid request parameter: expiry_date must be YYYY-MM-DD');
+      validTo =
+        endOfDay(adjustment.expiryDate) ??
+        reject('GENS-0404', 'Invalid request parameter: expiry_date must be YYYY-MM-DD');
     }
     planned.set(balance, { amount, validTo });
   }

@@ -15,8 +15,10 @@ export function addChildLine(ctx: CoreContext, request: ChildLineRequest): void 
   if (child.status !== 'ACTIVE') reject('915');
   verifySim(child, request.childSim, '918');
   if (child === parent) reject('GENS-0010', 'Duplicate products: a line cannot be its own child line');
-  if (child.parentMdn === parent.mdn) reject('GENS-0010', 'Duplicate products: the line is already a child line of this account');
-  if (child.parentMdn !== null) reject('GENS-0010', 'Duplicate products: the line is already a child line of another account');
+  if (child.parentMdn === parent.mdn)
+    reject('GENS-0010', 'Duplicate products: the line is already a child line of this account');
+  if (child.parentMdn !== null)
+    reject('GENS-0010', 'Duplicate products: the line is already a child line of another account');
   if (child.childMdns.length > 0) reject('GENS-0010', 'Duplicate products: the line has child lines of its own');
   if (parent.parentMdn !== null) reject('GENS-0010', 'Duplicate products: a child line cannot have child lines');
   parent.childMdns.push(child.mdn);
@@ -28,7 +30,8 @@ export function removeChildLine(ctx: CoreContext, request: ChildLineRequest): vo
   const parent = requireLine(ctx, request.parentMdn);
   verifySim(parent, request.parentSim, '918');
   const child = requireLine(ctx, request.childMdn);
-  if (child.parentMdn !== parent.mdn) reject('918', 'Subscriber with given resource does not exist: not a child line of this account');
+  if (child.parentMdn !== parent.mdn)
+    reject('918', 'Subscriber with given resource does not exist: not a child line of this account');
   verifySim(child, request.childSim, '918');
   parent.childMdns = parent.childMdns.filter((mdn) => mdn !== child.mdn);
   child.parentMdn = null;

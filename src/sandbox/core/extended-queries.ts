@@ -38,15 +38,27 @@ export function validateAddress(address: AddressToValidate): AddressValidation {
   const tidy = (text: string): string => text.trim().replace(/\s+/g, ' ').toUpperCase();
   return {
     valid: true,
-    normalized: { street1: tidy(address.street1), city: tidy(address.city), state: tidy(address.state), zipCode: address.zipCode.trim() },
+    normalized: {
+      street1: tidy(address.street1),
+      city: tidy(address.city),
+      state: tidy(address.state),
+      zipCode: address.zipCode.trim(),
+    },
   };
 }
 
 export function getDeviceUnlockStatus(ctx: CoreContext, imei: string): DeviceUnlockStatus {
   requireKnownDevice(imei);
-  const line = [...ctx.state.lines.values()].find((candidate) => candidate.imei === imei && candidate.status !== 'DISCONNECTED');
+  const line = [...ctx.state.lines.values()].find(
+    (candidate) => candidate.imei === imei && candidate.status !== 'DISCONNECTED',
+  );
   if (line && ctx.clock.now() - line.imeiSince < UNLOCK_AFTER_MS) {
-    return { imei, unlocked: false, unlockEligible: false, reason: 'Device has been active on the network for less than 60 days' };
+    return {
+      imei,
+      unlocked: false,
+      unlockEligible: false,
+      reason: 'Device has been active on the network for less than 60 days',
+    };
   }
   return { imei, unlocked: false, unlockEligible: true, reason: null };
 }
@@ -59,12 +71,17 @@ export function getAccount(ctx: CoreContext, mdn: string): AccountInfo {
 
 export function getPoolUsage(ctx: CoreContext, accountId: string): PoolUsage {
   // A child line's own account is folded into its parent's while it belongs to it.
-  const root = [...ctx.state.lines.values()].find((line) => line.accountId === accountId && line.parentMdn === null) ?? reject('918');
+  const root =
+    [...ctx.state.lines.values()].find((line) => line.accountId === accountId && line.parentMdn === null) ??
+    reject('918');
   const members = family(ctx, root).filter((line) => line.status !== 'DISCONNECTED');
   const lines = members.map((line) => ({ mdn: line.mdn, bytesUsed: dataUsed(line) }));
   return {
     accountId,
-    poolBytes: members.reduce((sum, line) => sum + activeSubscriptions(line).reduce((total, sub) => total + sub.granted.dataBytes, 0), 0),
+    poolBytes: members.reduce(
+      (sum, line) => sum + activeSubscriptions(line).reduce((total, sub) => total + sub.granted.dataBytes, 0),
+      0,
+    ),
     usedBytes: lines.reduce((sum, line) => sum + line.bytesUsed, 0),
     lines,
   };
@@ -72,7 +89,12 @@ export function getPoolUsage(ctx: CoreContext, accountId: string): PoolUsage {
 
 export function getActivePlan(ctx: CoreContext, mdn: string): ActivePlan {
   const line = requireLine(ctx, mdn);
-  return { mdn: line.mdn, soc: line.plan.carrierPlanId, planName: line.plan.name, effectiveDate: carrierTimestamp(line.plan.effectiveAt) };
+  return {
+    mdn: line.mdn,
+    soc: line.plan.carrierPlanId,
+    planName: line.plan.name,
+    effectiveDate: carrierTimestamp(line.plan.effectiveAt),
+  };
 }
 
 export function getProducts(ctx: CoreContext, mdn: string): ProductList {
@@ -81,7 +103,10 @@ export function getProducts(ctx: CoreContext, mdn: string): ProductList {
 }
 
 /** Events overlapping the window; a time that is not `YYYY-MM-DD[ HH:MM:SS]` or ISO 8601 is GENS-0404. */
-export function getCustomerImpactingEvents(ctx: CoreContext, window: { startTime?: string; endTime?: string }): CustomerImpactingEvent[] {
+export function getCustomerImpactingEvents(
+  ctx: CoreContext,
+  window: { startTime?: string; endTime?: string },
+): CustomerImpactingEvent[] {
   const bound = (text: string | undefined, name: string, fallback: number): number => {
     if (text === undefined || text === '') return fallback;
     return parseTimestamp(text) ?? reject('GENS-0404', `Invalid request parameter: ${name} is not a valid time`);
@@ -99,7 +124,9 @@ export function getCustomerImpactingEvents(ctx: CoreContext, window: { startTime
 }
 
 function family(ctx: CoreContext, root: LineRecord): LineRecord[] {
-  const children = root.childMdns.map((mdn) => ctx.state.lines.get(mdn)).filter((line): line is LineRecord => line !== undefined);
+  const children = root.childMdns
+    .map((mdn) => ctx.state.lines.get(mdn))
+    .filter((line): line is LineRecord => line !== undefined);
   return [root, ...children];
 }
 

@@ -1,7 +1,13 @@
 // The extended (carrier 321) writes: SMS to a subscriber, allow/block phone lists, line
 // labels and device (IMEI) changes.
 
-import type { ChangeImeiRequest, PhoneList, PhoneListRequest, SendSmsRequest, SetLabelRequest } from '../../carriers/types.js';
+import type {
+  ChangeImeiRequest,
+  PhoneList,
+  PhoneListRequest,
+  SendSmsRequest,
+  SetLabelRequest,
+} from '../../carriers/types.js';
 import { requireKnownDevice } from './devices.js';
 import { requireActiveLine, requireLine, verifySim } from './lines.js';
 import { reject } from './rejections.js';
@@ -52,7 +58,8 @@ export function managePhoneList(ctx: CoreContext, request: PhoneListRequest): Ph
 
 export function setLabel(ctx: CoreContext, request: SetLabelRequest): { mdn: string; label: string } {
   const line = requireLine(ctx, request.mdn);
-  if (request.label.length > LABEL_MAX_LENGTH) reject('GENS-0404', `Invalid request parameter: label must be at most ${LABEL_MAX_LENGTH} characters`);
+  if (request.label.length > LABEL_MAX_LENGTH)
+    reject('GENS-0404', `Invalid request parameter: label must be at most ${LABEL_MAX_LENGTH} characters`);
   line.label = request.label;
   return { mdn: line.mdn, label: request.label };
 }

@@ -1,7 +1,15 @@
 // The line's life: hotline (suspend) and restore, permanent disconnection, and reconnection
 // within the 30-day window.
 
-import { SERVICE_SCOPES, type DisconnectRequest, type LineRef, type ReconnectRequest, type ReconnectResult, type RestoreRequest, type SuspendRequest } from '../../carriers/types.js';
+import {
+  SERVICE_SCOPES,
+  type DisconnectRequest,
+  type LineRef,
+  type ReconnectRequest,
+  type ReconnectResult,
+  type RestoreRequest,
+  type SuspendRequest,
+} from '../../carriers/types.js';
 import { requireCoveredZip } from './coverage.js';
 import { detachFamily } from './child-lines.js';
 import { findLine, requireLine, verifySim } from './lines.js';

@@ -18,10 +18,22 @@ const minutes = (count: number): number => count * 60;
 export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
   { soc: 'BASIC1GB', name: 'Basic 1GB', allowance: { talkSeconds: minutes(500), texts: 1000, dataBytes: GIB } },
   { soc: 'PLUS5GB', name: 'Plus 5GB', allowance: { talkSeconds: minutes(1000), texts: 5000, dataBytes: 5 * GIB } },
-  { soc: 'UNL10GB', name: 'Unlimited Talk & Text 10GB', allowance: { talkSeconds: minutes(10_000), texts: 10_000, dataBytes: 10 * GIB } },
-  { soc: 'UNLWFC', name: 'Unlimited with Wi-Fi Calling', allowance: { talkSeconds: minutes(10_000), texts: 10_000, dataBytes: 20 * GIB } },
+  {
+    soc: 'UNL10GB',
+    name: 'Unlimited Talk & Text 10GB',
+    allowance: { talkSeconds: minutes(10_000), texts: 10_000, dataBytes: 10 * GIB },
+  },
+  {
+    soc: 'UNLWFC',
+    name: 'Unlimited with Wi-Fi Calling',
+    allowance: { talkSeconds: minutes(10_000), texts: 10_000, dataBytes: 20 * GIB },
+  },
   { soc: 'TOPUP1GB', name: '1GB Data Top-Up', allowance: { talkSeconds: 0, texts: 0, dataBytes: GIB } },
-  { soc: 'INTL100', name: 'International 100 Minutes', allowance: { talkSeconds: minutes(100), texts: 0, dataBytes: 0 } },
+  {
+    soc: 'INTL100',
+    name: 'International 100 Minutes',
+    allowance: { talkSeconds: minutes(100), texts: 0, dataBytes: 0 },
+  },
 ];
 
 const DERIVED_ALLOWANCES: readonly Allowance[] = [

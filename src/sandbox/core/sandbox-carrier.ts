@@ -28,7 +28,13 @@ export interface SandboxCarrierOptions {
 }
 
 function contractMethods(ctx: CoreContext): CarrierMethods {
-  return { ...featureMethods(ctx), ...queryMethods(ctx), ...lifecycleMethods(ctx), ...planMethods(ctx), ...activationMethods(ctx) };
+  return {
+    ...featureMethods(ctx),
+    ...queryMethods(ctx),
+    ...lifecycleMethods(ctx),
+    ...planMethods(ctx),
+    ...activationMethods(ctx),
+  };
 }
 
 /**
@@ -44,7 +50,8 @@ const ContractMethodTable = class {
 function contextFor(options: SandboxCarrierOptions): CoreContext {
   const maxPurchases = options.maxPurchases ?? 5;
   const mdnPoolSize = options.mdnPoolSize ?? DEFAULT_MDN_POOL_SIZE;
-  if (!Number.isInteger(maxPurchases) || maxPurchases < 0) throw new RangeError('maxPurchases must be a whole number, 0 or more');
+  if (!Number.isInteger(maxPurchases) || maxPurchases < 0)
+    throw new RangeError('maxPurchases must be a whole number, 0 or more');
   if (!Number.isInteger(mdnPoolSize) || mdnPoolSize < 0 || mdnPoolSize > DEFAULT_MDN_POOL_SIZE) {
     throw new RangeError(`mdnPoolSize must be a whole number from 0 to ${DEFAULT_MDN_POOL_SIZE}`);
   }

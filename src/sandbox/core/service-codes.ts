@@ -13,7 +13,8 @@ export function featureCodes(line: LineRecord): ServiceCode[] {
     { code: 'VOLTE', effectiveDate: since },
     { code: 'VMBOX', effectiveDate: since },
   ];
-  if (line.wfc.enabled && line.wfc.since !== null) codes.push({ code: 'WFC911', effectiveDate: carrierDate(line.wfc.since) });
+  if (line.wfc.enabled && line.wfc.since !== null)
+    codes.push({ code: 'WFC911', effectiveDate: carrierDate(line.wfc.since) });
   if (line.hotline) codes.push({ code: 'HOTLINE', effectiveDate: carrierDate(line.hotline.since) });
   return codes;
 }
@@ -21,7 +22,10 @@ export function featureCodes(line: LineRecord): ServiceCode[] {
 export function serviceCodes(line: LineRecord): ServiceCode[] {
   return [
     { code: line.plan.carrierPlanId, effectiveDate: carrierDate(line.plan.effectiveAt) },
-    ...activePurchases(line).map((purchase) => ({ code: purchase.planCode, effectiveDate: carrierDate(purchase.validFrom) })),
+    ...activePurchases(line).map((purchase) => ({
+      code: purchase.planCode,
+      effectiveDate: carrierDate(purchase.validFrom),
+    })),
     ...featureCodes(line),
   ];
 }

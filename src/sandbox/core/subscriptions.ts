@@ -12,7 +12,11 @@ const CYCLE_MS = 30 * DAY_MS;
 /** Ended subscriptions remembered per line (for 949 on a repeated cancel); older ones are dropped. */
 export const ENDED_SUBSCRIPTIONS_KEPT = 50;
 
-export function newSubscription(ctx: CoreContext, plan: PlanDefinition, kind: SubscriptionRecord['kind']): SubscriptionRecord {
+export function newSubscription(
+  ctx: CoreContext,
+  plan: PlanDefinition,
+  kind: SubscriptionRecord['kind'],
+): SubscriptionRecord {
   const counters = ctx.state.counters;
   const id = kind === 'base' ? sequenceId('SUB', ++counters.subscription) : sequenceId('PUR', ++counters.purchase);
   const now = ctx.clock.now();

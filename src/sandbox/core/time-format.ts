@@ -34,7 +34,14 @@ const ISO_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+
 export function parseTimestamp(text: string): number | null {
   const carrier = CARRIER_FORM.exec(text);
   if (carrier) {
-    const [year, month, day, hour, minute, second] = carrier.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+    const [year, month, day, hour, minute, second] = carrier.slice(1).map((part) => Number(part ?? 0)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const ms = Date.UTC(year, month - 1, day, hour, minute, second);
     // Date.UTC rolls over out-of-range parts; a round trip catches them.
     const back = new Date(ms);

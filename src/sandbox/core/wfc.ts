@@ -16,7 +16,11 @@ export function disableWfc(line: LineRecord): void {
 }
 
 /** Undefined when WFC was not requested. */
-export function provisionWfc(ctx: CoreContext, line: LineRecord, request: WfcRequest | undefined): WfcOutcome | undefined {
+export function provisionWfc(
+  ctx: CoreContext,
+  line: LineRecord,
+  request: WfcRequest | undefined,
+): WfcOutcome | undefined {
   if (request === undefined) return undefined;
   if (request.address === null || isInvalidE911Address(request.address)) {
     const text = request.address === null ? 'Invalid E911 address: no address supplied' : REJECTION_TEXTS['GENS-0090'];

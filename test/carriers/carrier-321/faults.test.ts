@@ -30,13 +30,18 @@ async function faultOf(promise: Promise<unknown>): Promise<CarrierFault> {
 }
 
 function expectFault(fault: CarrierFault, kind: CarrierFaultKind, outcomeKnown: boolean): void {
-  expect({ kind: fault.kind, outcomeKnown: fault.outcomeKnown, carrier: fault.carrier }).toEqual({ kind, outcomeKnown, carrier: '321' });
+  expect({ kind: fault.kind, outcomeKnown: fault.outcomeKnown, carrier: fault.carrier }).toEqual({
+    kind,
+    outcomeKnown,
+    carrier: '321',
+  });
 }
 
 /** Every place an error could carry the key when logged or serialised. */
 function expectNoKey(error: unknown): void {
   const e = error as Error;
-  for (const text of [String(e), e.message, e.stack ?? '', JSON.stringify(e), JSON.stringify(Object.entries(e))]) expect(text).not.toContain(KEY);
+  for (const text of [String(e), e.message, e.stack ?? '', JSON.stringify(e), JSON.stringify(Object.entries(e))])
+    expect(text).not.toContain(KEY);
 }
 
 const write = (adapter: Carrier321Adapter) => adapter.suspend({ transactionId: 'FAULT-TX-1', mdn: MDN });
@@ -61,7 +66,10 @@ describe('against the sandbox with injected faults', () => {
   };
 
   beforeAll(async () => {
-    server = createCarrier321SandboxServer({ core: new SandboxCarrier({ carrier: '321' }), credentials: { apiKey: KEY } });
+    server = createCarrier321SandboxServer({
+      core: new SandboxCarrier({ carrier: '321' }),
+      credentials: { apiKey: KEY },
+    });
     baseUrl = await server.listen();
   });
   afterEach(() => {
@@ -121,7 +129,12 @@ describe('against a closed port', () => {
     const { port } = probe.address() as { port: number };
     await new Promise<void>((resolve) => probe.close(() => resolve()));
 
-    const adapter = createCarrier321Adapter({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, timeoutMs: 2000, retries: 1 });
+    const adapter = createCarrier321Adapter({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: KEY,
+      timeoutMs: 2000,
+      retries: 1,
+    });
     try {
       const readFault = await faultOf(read(adapter));
       expectFault(readFault, 'unreachable', true);
@@ -149,7 +162,10 @@ describe('against answers that are not the wire format', () => {
 
   it.each([
     ['a 2xx body of the wrong shape', { status: 200, body: { msisdn: MDN } }],
-    ['a 2xx body with a domain-style timestamp', { status: 200, body: { msisdn: MDN, soc: 'X', name: 'X', effective_at: '2026-01-02 03:04:05' } }],
+    [
+      'a 2xx body with a domain-style timestamp',
+      { status: 200, body: { msisdn: MDN, soc: 'X', name: 'X', effective_at: '2026-01-02 03:04:05' } },
+    ],
     ['a 2xx body with an unknown line state', { status: 200, body: { msisdn: MDN, state: 'zombie' } }],
     ['an empty 2xx body', { status: 200, body: '' }],
     ['a 4xx without the error body', { status: 422, body: { message: 'nope' } }],
@@ -160,13 +176,23 @@ describe('against answers that are not the wire format', () => {
   });
 
   it('a 5xx with the error body is still a server_error, not a rejection', async () => {
-    carrier.respondWith(() => ({ status: 500, body: { error: { code: 'API-500', description: 'Internal server error' } } }));
+    carrier.respondWith(() => ({
+      status: 500,
+      body: { error: { code: 'API-500', description: 'Internal server error' } },
+    }));
     expectFault(await faultOf(read(adapter)), 'server_error', true);
   });
 
   it('a 4xx with the error body is a rejection, numeric codes kept as strings', async () => {
-    carrier.respondWith(() => ({ status: 422, body: { error: { code: '935', description: 'Subscriber state not NEW or ACTIVE' } } }));
+    carrier.respondWith(() => ({
+      status: 422,
+      body: { error: { code: '935', description: 'Subscriber state not NEW or ACTIVE' } },
+    }));
     const error: unknown = await write(adapter).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'CarrierRejection', code: '935', message: 'Subscriber state not NEW or ACTIVE (935)' });
+    expect(error).toMatchObject({
+      name: 'CarrierRejection',
+      code: '935',
+      message: 'Subscriber state not NEW or ACTIVE (935)',
+    });
   });
 });

@@ -12,7 +12,13 @@ import { SandboxCarrier } from '../../../src/sandbox/core/index.js';
 import type { SandboxServer } from '../../../src/sandbox/http-kit.js';
 
 const KEY = 'round-trip-key';
-const ADDRESS: E911Address = { address1: '1 Main St', address2: 'Apt 2', city: 'Springfield', state: 'IL', zipCode: '62701' };
+const ADDRESS: E911Address = {
+  address1: '1 Main St',
+  address2: 'Apt 2',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+};
 const SIM_A = '89010000000000000101';
 const SIM_B = '89010000000000000102';
 const SIM_C = '89010000000000000103';
@@ -43,7 +49,15 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
     const baseUrl = await server.listen();
     adapter = createCarrier321Adapter({ baseUrl, apiKey: KEY, timeoutMs: 5000, retries: 1 });
 
-    const request = { transactionId: tx('act'), sim: SIM_A, carrierPlanId: 'BASIC1GB', zipCode: '62701', address: ADDRESS, isEsim: false, language: 'ENGL' as const };
+    const request = {
+      transactionId: tx('act'),
+      sim: SIM_A,
+      carrierPlanId: 'BASIC1GB',
+      zipCode: '62701',
+      address: ADDRESS,
+      isEsim: false,
+      language: 'ENGL' as const,
+    };
     const activated = await adapter.activate(request);
     expect(activated).toEqual(await core.activate(request));
     expect(activated.mdn).toMatch(/^321555\d{4}$/);
@@ -82,7 +96,9 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
     expect(notSuspended.code).toBe('GENS-0033');
     expect(notSuspended.message).toBe('MSISDN is not suspended (GENS-0033)');
 
-    expect((await rejectionOf(adapter.getUsage('3215559998'))).message).toBe('Subscriber with given resource does not exist (918)');
+    expect((await rejectionOf(adapter.getUsage('3215559998'))).message).toBe(
+      'Subscriber with given resource does not exist (918)',
+    );
     expect((await rejectionOf(adapter.getCoverage('00000'))).code).toBe('510');
     expect((await rejectionOf(adapter.getDevice('990000000000000'))).code).toBe('506');
     expect((await rejectionOf(adapter.getEsimProfile(SIM_A))).code).toBe('8010');
@@ -95,21 +111,35 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
     expect((await rejectionOf(adapter.addWfc({ ...addWfc, transactionId: tx('wfc') }))).code).toBe('GENS-0010');
 
     const moved: E911Address = { address1: '2 Oak Ave', city: 'Chicago', state: 'IL', zipCode: '60601' };
-    expect(await adapter.updateE911Address({ transactionId: tx('e911'), mdn, address: moved })).toEqual({ mdn, sim: SIM_A });
+    expect(await adapter.updateE911Address({ transactionId: tx('e911'), mdn, address: moved })).toEqual({
+      mdn,
+      sim: SIM_A,
+    });
     expect((await adapter.getServiceProfile(mdn)).e911Address).toEqual(moved);
 
     await expect(adapter.resetVoicemailPassword({ transactionId: tx('vm'), mdn, sim: SIM_A })).resolves.toBeUndefined();
-    await expect(adapter.setVoicemailLanguage({ transactionId: tx('lang'), mdn, language: 'SPAN' })).resolves.toBeUndefined();
+    await expect(
+      adapter.setVoicemailLanguage({ transactionId: tx('lang'), mdn, language: 'SPAN' }),
+    ).resolves.toBeUndefined();
     await expect(adapter.cancelDeviceLocation({ transactionId: tx('loc'), mdn })).resolves.toBeUndefined();
   });
 
   it('hotlines and restores a line', async () => {
-    await adapter.suspend({ transactionId: tx('suspend'), mdn, service: 'DATA', hotlineNumber: '8005551212', hotlineChargeable: true, reason: 'test' });
+    await adapter.suspend({
+      transactionId: tx('suspend'),
+      mdn,
+      service: 'DATA',
+      hotlineNumber: '8005551212',
+      hotlineChargeable: true,
+      reason: 'test',
+    });
     const profile = await adapter.getServiceProfile(mdn);
     expect(profile).toEqual(await core.getServiceProfile(mdn));
     expect(profile.lineStatus).toBe('SUSPENDED');
     expect(profile.hotlineNumber).toBe('8005551212');
-    expect((await rejectionOf(adapter.suspend({ transactionId: tx('suspend'), mdn }))).message).toBe('Subscriber state not NEW or ACTIVE (935)');
+    expect((await rejectionOf(adapter.suspend({ transactionId: tx('suspend'), mdn }))).message).toBe(
+      'Subscriber state not NEW or ACTIVE (935)',
+    );
 
     await adapter.restore({ transactionId: tx('restore'), mdn, service: 'DATA' });
     expect((await adapter.getUsage(mdn)).lineStatus).toBe('ACTIVE');
@@ -122,9 +152,26 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
     // The same transaction id through the adapter again: the carrier replays, nothing is bought twice.
     expect(await adapter.purchasePlan(purchase)).toEqual(bought);
 
-    await adapter.adjustBalance({ transactionId: tx('adj'), mdn, subscriptionId: bought.purchaseId, uom: 'BYTE', amount: 1024, expiryDate: '2026-03-01' });
-    await adapter.adjustBalances({ transactionId: tx('adjm'), mdn, adjustments: [{ subscriptionId: bought.purchaseId, uom: 'BYTE', amount: -512 }] });
-    expect((await rejectionOf(adapter.adjustBalance({ transactionId: tx('adj'), mdn, subscriptionId: 'NOPE', uom: 'BYTE', amount: 1 }))).code).toBe('919');
+    await adapter.adjustBalance({
+      transactionId: tx('adj'),
+      mdn,
+      subscriptionId: bought.purchaseId,
+      uom: 'BYTE',
+      amount: 1024,
+      expiryDate: '2026-03-01',
+    });
+    await adapter.adjustBalances({
+      transactionId: tx('adjm'),
+      mdn,
+      adjustments: [{ subscriptionId: bought.purchaseId, uom: 'BYTE', amount: -512 }],
+    });
+    expect(
+      (
+        await rejectionOf(
+          adapter.adjustBalance({ transactionId: tx('adj'), mdn, subscriptionId: 'NOPE', uom: 'BYTE', amount: 1 }),
+        )
+      ).code,
+    ).toBe('919');
 
     const cancel = { transactionId: tx('cancel'), mdn, purchaseId: bought.purchaseId };
     expect(await adapter.cancelPurchase(cancel)).toEqual({ mdn, purchaseId: bought.purchaseId });
@@ -135,12 +182,19 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
     expect((await adapter.getServiceProfile(mdn)).planName).toBe('Plus 5GB');
     expect((await rejectionOf(adapter.changePlan({ ...change, transactionId: tx('plan') }))).code).toBe('916');
 
-    const wfcPlan = { transactionId: tx('plan'), mdn, carrierPlanId: 'UNLWFC', wfc: { address: { ...ADDRESS, address1: '1 INVALID St' } } };
+    const wfcPlan = {
+      transactionId: tx('plan'),
+      mdn,
+      carrierPlanId: 'UNLWFC',
+      wfc: { address: { ...ADDRESS, address1: '1 INVALID St' } },
+    };
     const wfcResult = await adapter.changePlan(wfcPlan);
     expect(wfcResult).toEqual(await core.changePlan(wfcPlan));
     expect(wfcResult.wfc).toMatchObject({ provisioned: false, failure: { code: 'GENS-0090' } });
 
-    await expect(adapter.changeBillingCode({ transactionId: tx('bill'), mdn, billingCode: 'BC999' })).resolves.toBeUndefined();
+    await expect(
+      adapter.changeBillingCode({ transactionId: tx('bill'), mdn, billingCode: 'BC999' }),
+    ).resolves.toBeUndefined();
   });
 
   it('activates an eSIM with a WFC plan whose address is missing (warning, not failure)', async () => {
@@ -162,7 +216,15 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
   });
 
   it('adds and removes a child line', async () => {
-    const child = await adapter.activate({ transactionId: tx('act'), sim: SIM_C, carrierPlanId: 'BASIC1GB', zipCode: '62701', address: ADDRESS, isEsim: false, language: 'ENGL' });
+    const child = await adapter.activate({
+      transactionId: tx('act'),
+      sim: SIM_C,
+      carrierPlanId: 'BASIC1GB',
+      zipCode: '62701',
+      address: ADDRESS,
+      isEsim: false,
+      language: 'ENGL',
+    });
     const request = { transactionId: tx('child'), parentMdn: mdn, parentSim: SIM_A, childMdn: child.mdn };
     await adapter.addChildLine(request);
     expect((await adapter.extended.getAccount(mdn)).lines.map((l) => l.mdn)).toContain(child.mdn);
@@ -194,12 +256,17 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
     expect(await ext.sendSms(sms)).toEqual(await coreExt.sendSms(sms));
     const list = { transactionId: tx('list'), mdn, action: 'block' as const, numbers: ['2125551234'] };
     expect(await ext.managePhoneList(list)).toEqual(await coreExt.managePhoneList(list));
-    expect(await ext.managePhoneList({ transactionId: tx('list'), mdn, action: 'add', numbers: ['3125550000'] })).toEqual({
+    expect(
+      await ext.managePhoneList({ transactionId: tx('list'), mdn, action: 'add', numbers: ['3125550000'] }),
+    ).toEqual({
       mdn,
       allowed: ['3125550000'],
       blocked: ['2125551234'],
     });
-    expect(await ext.setLabel({ transactionId: tx('label'), mdn, label: 'Main line' })).toEqual({ mdn, label: 'Main line' });
+    expect(await ext.setLabel({ transactionId: tx('label'), mdn, label: 'Main line' })).toEqual({
+      mdn,
+      label: 'Main line',
+    });
     const imei = { transactionId: tx('imei'), mdn, sim: SIM_A, newImei: '356938035643817' };
     expect(await ext.changeImei(imei)).toEqual(await coreExt.changeImei(imei));
   });
@@ -221,7 +288,14 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
     expect(await adapter.disconnect(disconnect)).toEqual({ mdn, sim: SIM_B });
     expect((await rejectionOf(adapter.getUsage(mdn))).message).toBe('ESN/MDN is inactive (915)');
 
-    const reconnect = { transactionId: tx('reconn'), mdn, sim: SIM_B, carrierPlanId: 'BASIC1GB', zipCode: '62701', billingCode: 'BC123' };
+    const reconnect = {
+      transactionId: tx('reconn'),
+      mdn,
+      sim: SIM_B,
+      carrierPlanId: 'BASIC1GB',
+      zipCode: '62701',
+      billingCode: 'BC123',
+    };
     const back = await adapter.reconnect(reconnect);
     expect(back).toEqual(await core.reconnect(reconnect));
     expect(back).toEqual({ mdn, sim: SIM_B });

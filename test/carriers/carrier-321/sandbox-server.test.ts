@@ -16,7 +16,12 @@ interface Answer {
   body: unknown;
 }
 
-async function call(baseUrl: string, method: string, path: string, options: { key?: string | null; idempotencyKey?: string; body?: string } = {}): Promise<Answer> {
+async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { key?: string | null; idempotencyKey?: string; body?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.key !== null) headers['x-api-key'] = options.key ?? KEY;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
@@ -29,7 +34,10 @@ describe('carrier 321 sandbox server', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    server = createCarrier321SandboxServer({ core: new SandboxCarrier({ carrier: '321' }), credentials: { apiKey: KEY } });
+    server = createCarrier321SandboxServer({
+      core: new SandboxCarrier({ carrier: '321' }),
+      credentials: { apiKey: KEY },
+    });
     baseUrl = await server.listen();
   });
   afterAll(() => server.close());
@@ -37,7 +45,10 @@ describe('carrier 321 sandbox server', () => {
   it('answers 401 with its own body, without echoing the key, for a missing or wrong key', async () => {
     for (const key of [null, 'not-the-key', `${KEY}x`, '']) {
       const answer = await call(baseUrl, 'GET', '/v1/coverage/62701', { key });
-      expect(answer).toEqual({ status: 401, body: { auth_error: { reason: 'invalid_api_key', description: 'A valid X-Api-Key header is required' } } });
+      expect(answer).toEqual({
+        status: 401,
+        body: { auth_error: { reason: 'invalid_api_key', description: 'A valid X-Api-Key header is required' } },
+      });
       expect(JSON.stringify(answer.body)).not.toContain(KEY);
     }
   });
@@ -53,12 +64,17 @@ describe('carrier 321 sandbox server', () => {
       status: 404,
       body: { error: { code: '918', description: 'Subscriber with given resource does not exist' } },
     });
-    expect((await call(baseUrl, 'GET', '/v1/coverage/00000')).body).toEqual({ error: { code: '510', description: 'Invalid zip code' } });
+    expect((await call(baseUrl, 'GET', '/v1/coverage/00000')).body).toEqual({
+      error: { code: '510', description: 'Invalid zip code' },
+    });
   });
 
   it('requires the Idempotency-Key on writes', async () => {
     const answer = await call(baseUrl, 'POST', '/v1/subscribers/3215550001/hotline', { body: '{}' });
-    expect(answer).toEqual({ status: 400, body: { error: { code: 'API-400', description: 'Idempotency-Key header is required on writes' } } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: { code: 'API-400', description: 'Idempotency-Key header is required on writes' } },
+    });
   });
 
   it('answers 400 in the wire format for malformed bodies', async () => {
@@ -66,17 +82,27 @@ describe('carrier 321 sandbox server', () => {
     expect(notJson.status).toBe(400);
     expect(notJson.body).toMatchObject({ error: { code: 'API-400' } });
 
-    const wrongShape = await call(baseUrl, 'PUT', '/v1/subscribers/3215550001/voicemail/language', { idempotencyKey: 'K2', body: '{"language":"ENGL"}' });
+    const wrongShape = await call(baseUrl, 'PUT', '/v1/subscribers/3215550001/voicemail/language', {
+      idempotencyKey: 'K2',
+      body: '{"language":"ENGL"}',
+    });
     expect(wrongShape.status).toBe(400);
-    expect(wrongShape.body).toMatchObject({ error: { code: 'API-400', description: expect.stringContaining('body.language') } });
+    expect(wrongShape.body).toMatchObject({
+      error: { code: 'API-400', description: expect.stringContaining('body.language') },
+    });
 
-    const badScope = await call(baseUrl, 'DELETE', '/v1/subscribers/3215550001/hotline?scope=VOICE', { idempotencyKey: 'K3' });
+    const badScope = await call(baseUrl, 'DELETE', '/v1/subscribers/3215550001/hotline?scope=VOICE', {
+      idempotencyKey: 'K3',
+    });
     expect(badScope.status).toBe(400);
   });
 
   it('answers 404 API-404 for an unknown route', async () => {
     const answer = await call(baseUrl, 'GET', '/v2/subscribers/3215550001');
-    expect(answer).toEqual({ status: 404, body: { error: { code: 'API-404', description: 'No route for GET /v2/subscribers/3215550001' } } });
+    expect(answer).toEqual({
+      status: 404,
+      body: { error: { code: 'API-404', description: 'No route for GET /v2/subscribers/3215550001' } },
+    });
   });
 
   it('keeps the sandbox controls outside authentication', async () => {
@@ -96,10 +122,17 @@ describe('carrier 321 sandbox server over a failing or basic core', () => {
       carrier: '321',
       getCoverage: () => Promise.reject(new Error('database exploded at /secret/path')),
     } as unknown as CarrierOperations & SandboxControls;
-    const server = createCarrier321SandboxServer({ core, credentials: { apiKey: KEY }, onUnexpectedError: (error) => reported.push(error) });
+    const server = createCarrier321SandboxServer({
+      core,
+      credentials: { apiKey: KEY },
+      onUnexpectedError: (error) => reported.push(error),
+    });
     const baseUrl = await server.listen();
     try {
-      expect(await call(baseUrl, 'GET', '/v1/coverage/62701')).toEqual({ status: 500, body: { error: { code: 'API-500', description: 'Internal server error' } } });
+      expect(await call(baseUrl, 'GET', '/v1/coverage/62701')).toEqual({
+        status: 500,
+        body: { error: { code: 'API-500', description: 'Internal server error' } },
+      });
       expect(reported).toHaveLength(1);
     } finally {
       await server.close();
@@ -115,7 +148,9 @@ describe('carrier 321 sandbox server over a failing or basic core', () => {
     const server = createCarrier321SandboxServer({ core, credentials: { apiKey: KEY } });
     const baseUrl = await server.listen();
     try {
-      const statuses = await Promise.all(['918', '914', 'GENS-0033'].map(async (code) => (await call(baseUrl, 'GET', `/v1/coverage/${code}`)).status));
+      const statuses = await Promise.all(
+        ['918', '914', 'GENS-0033'].map(async (code) => (await call(baseUrl, 'GET', `/v1/coverage/${code}`)).status),
+      );
       expect(statuses).toEqual([404, 409, 422]);
     } finally {
       await server.close();
@@ -123,7 +158,10 @@ describe('carrier 321 sandbox server over a failing or basic core', () => {
   });
 
   it('answers 404 on the extended paths when the core has no extended operations', async () => {
-    const server = createCarrier321SandboxServer({ core: new SandboxCarrier({ carrier: '321', extended: false }), credentials: { apiKey: KEY } });
+    const server = createCarrier321SandboxServer({
+      core: new SandboxCarrier({ carrier: '321', extended: false }),
+      credentials: { apiKey: KEY },
+    });
     const baseUrl = await server.listen();
     try {
       expect(await call(baseUrl, 'GET', '/v1/catalog/socs')).toEqual({
@@ -136,6 +174,8 @@ describe('carrier 321 sandbox server over a failing or basic core', () => {
   });
 
   it('refuses to start without an API key', () => {
-    expect(() => createCarrier321SandboxServer({ core: new SandboxCarrier({ carrier: '321' }), credentials: { apiKey: '' } })).toThrow(/apiKey is required/);
+    expect(() =>
+      createCarrier321SandboxServer({ core: new SandboxCarrier({ carrier: '321' }), credentials: { apiKey: '' } }),
+    ).toThrow(/apiKey is required/);
   });
 });

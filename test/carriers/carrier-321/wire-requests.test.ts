@@ -84,7 +84,9 @@ const SUBSCRIPTION_WIRE = {
   purchase_ref: 'PUR0001',
   soc: 'UNL50',
   name: 'Unlimited 50',
-  buckets: [{ unit: 'SECOND', remaining: 6000, valid_from: '2026-01-02T03:04:05Z', valid_until: '2026-02-01T03:04:05+02:00' }],
+  buckets: [
+    { unit: 'SECOND', remaining: 6000, valid_from: '2026-01-02T03:04:05Z', valid_until: '2026-02-01T03:04:05+02:00' },
+  ],
 };
 const SUBSCRIPTION = {
   purchaseId: 'PUR0001',
@@ -195,8 +197,19 @@ const queries: WireCase[] = [
     method: 'GET',
     url: '/v1/coverage/62701',
     write: false,
-    reply: { status: 200, body: { postal_code: '62701', covered: true, areas: [{ city: 'Springfield', region: 'IL', postal_code: '62701', signal: 'EXCELLENT' }] } },
-    result: { zipCode: '62701', covered: true, areas: [{ city: 'Springfield', state: 'IL', zipCode: '62701', quality: 'EXCELLENT' }] },
+    reply: {
+      status: 200,
+      body: {
+        postal_code: '62701',
+        covered: true,
+        areas: [{ city: 'Springfield', region: 'IL', postal_code: '62701', signal: 'EXCELLENT' }],
+      },
+    },
+    result: {
+      zipCode: '62701',
+      covered: true,
+      areas: [{ city: 'Springfield', state: 'IL', zipCode: '62701', quality: 'EXCELLENT' }],
+    },
   },
   {
     name: 'getDevice',
@@ -240,8 +253,27 @@ const queries: WireCase[] = [
     method: 'GET',
     url: `/v1/subscribers/${MDN}/network`,
     write: false,
-    reply: { status: 200, body: { msisdn: MDN, iccid: SIM, imei: IMEI, imsi: '310260000000001', state: 'active', sim_state: 'INUSE', socs: ['UNL50'] } },
-    result: { mdn: MDN, sim: SIM, imei: IMEI, imsi: '310260000000001', lineStatus: 'ACTIVE', simStatus: 'INUSE', serviceCodes: ['UNL50'] },
+    reply: {
+      status: 200,
+      body: {
+        msisdn: MDN,
+        iccid: SIM,
+        imei: IMEI,
+        imsi: '310260000000001',
+        state: 'active',
+        sim_state: 'INUSE',
+        socs: ['UNL50'],
+      },
+    },
+    result: {
+      mdn: MDN,
+      sim: SIM,
+      imei: IMEI,
+      imsi: '310260000000001',
+      lineStatus: 'ACTIVE',
+      simStatus: 'INUSE',
+      serviceCodes: ['UNL50'],
+    },
   },
   {
     name: 'getEsimProfile',
@@ -305,7 +337,15 @@ const queries: WireCase[] = [
 const lifecycle: WireCase[] = [
   {
     name: 'suspend with every option',
-    call: (a) => a.suspend({ transactionId: TX, mdn: MDN, service: 'DATA', hotlineNumber: '8005551212', hotlineChargeable: false, reason: 'non-payment' }),
+    call: (a) =>
+      a.suspend({
+        transactionId: TX,
+        mdn: MDN,
+        service: 'DATA',
+        hotlineNumber: '8005551212',
+        hotlineChargeable: false,
+        reason: 'non-payment',
+      }),
     method: 'POST',
     url: `/v1/subscribers/${MDN}/hotline`,
     body: { scope: 'data', forward_to: '8005551212', billable: false, reason: 'non-payment' },
@@ -344,16 +384,33 @@ const lifecycle: WireCase[] = [
   {
     name: 'reconnect on a WFC plan whose WFC failed',
     call: (a) =>
-      a.reconnect({ transactionId: TX, mdn: MDN, sim: SIM, carrierPlanId: 'WFC10', zipCode: '62701', billingCode: 'BC123', wfc: { address: null } }),
+      a.reconnect({
+        transactionId: TX,
+        mdn: MDN,
+        sim: SIM,
+        carrierPlanId: 'WFC10',
+        zipCode: '62701',
+        billingCode: 'BC123',
+        wfc: { address: null },
+      }),
     method: 'POST',
     url: `/v1/subscribers/${MDN}/reactivation`,
     body: { iccid: SIM, soc: 'WFC10', postal_code: '62701', billing_code: 'BC123', wfc: { e911: null } },
     write: true,
     reply: {
       status: 200,
-      body: { msisdn: MDN, iccid: SIM, state: 'active', wfc: { provisioned: false, error: { code: 'GENS-0090', description: 'Invalid E911 address' } } },
+      body: {
+        msisdn: MDN,
+        iccid: SIM,
+        state: 'active',
+        wfc: { provisioned: false, error: { code: 'GENS-0090', description: 'Invalid E911 address' } },
+      },
     },
-    result: { mdn: MDN, sim: SIM, wfc: { provisioned: false, failure: { code: 'GENS-0090', text: 'Invalid E911 address' } } },
+    result: {
+      mdn: MDN,
+      sim: SIM,
+      wfc: { provisioned: false, failure: { code: 'GENS-0090', text: 'Invalid E911 address' } },
+    },
   },
   {
     name: 'swapSim',
@@ -377,7 +434,15 @@ const lifecycle: WireCase[] = [
   },
   {
     name: 'adjustBalance',
-    call: (a) => a.adjustBalance({ transactionId: TX, mdn: MDN, subscriptionId: 'PUR 1/2', uom: 'SECOND', amount: -60, expiryDate: '2026-03-01' }),
+    call: (a) =>
+      a.adjustBalance({
+        transactionId: TX,
+        mdn: MDN,
+        subscriptionId: 'PUR 1/2',
+        uom: 'SECOND',
+        amount: -60,
+        expiryDate: '2026-03-01',
+      }),
     method: 'POST',
     url: `/v1/subscribers/${MDN}/subscriptions/PUR%201%2F2/adjustments`,
     body: { unit: 'SECOND', amount: -60, expires_on: '2026-03-01' },
@@ -410,7 +475,14 @@ const lifecycle: WireCase[] = [
   },
   {
     name: 'addChildLine',
-    call: (a) => a.addChildLine({ transactionId: TX, parentMdn: MDN, parentSim: SIM, childMdn: '3215550009', childSim: '89010000000000000009' }),
+    call: (a) =>
+      a.addChildLine({
+        transactionId: TX,
+        parentMdn: MDN,
+        parentSim: SIM,
+        childMdn: '3215550009',
+        childSim: '89010000000000000009',
+      }),
     method: 'POST',
     url: `/v1/subscribers/${MDN}/child-lines`,
     body: { parent_iccid: SIM, msisdn: '3215550009', iccid: '89010000000000000009' },
@@ -432,7 +504,8 @@ const lifecycle: WireCase[] = [
 const plansAndActivation: WireCase[] = [
   {
     name: 'changePlan on a WFC plan',
-    call: (a) => a.changePlan({ transactionId: TX, mdn: MDN, sim: SIM, carrierPlanId: 'WFC10', wfc: { address: ADDRESS } }),
+    call: (a) =>
+      a.changePlan({ transactionId: TX, mdn: MDN, sim: SIM, carrierPlanId: 'WFC10', wfc: { address: ADDRESS } }),
     method: 'PUT',
     url: `/v1/subscribers/${MDN}/plan`,
     body: { soc: 'WFC10', iccid: SIM, wfc: { e911: WIRE_E911 } },
@@ -496,7 +569,10 @@ const plansAndActivation: WireCase[] = [
       voicemail_language: 'en-US',
     },
     write: true,
-    reply: { status: 201, body: { msisdn: MDN, iccid: '89020000000000000001', customer_ref: 'CUST1', state: 'active' } },
+    reply: {
+      status: 201,
+      body: { msisdn: MDN, iccid: '89020000000000000001', customer_ref: 'CUST1', state: 'active' },
+    },
     result: { mdn: MDN, sim: '89020000000000000001', customerId: 'CUST1' },
   },
 ];
@@ -513,12 +589,19 @@ const extended: WireCase[] = [
   },
   {
     name: 'validateAddress (a read: no Idempotency-Key)',
-    call: (a) => a.extended.validateAddress({ street1: '1 main st', city: 'springfield', state: 'il', zipCode: '62701' }),
+    call: (a) =>
+      a.extended.validateAddress({ street1: '1 main st', city: 'springfield', state: 'il', zipCode: '62701' }),
     method: 'POST',
     url: '/v1/address-validations',
     body: { street1: '1 main st', city: 'springfield', region: 'il', postal_code: '62701' },
     write: false,
-    reply: { status: 200, body: { valid: true, normalized: { street1: '1 MAIN ST', city: 'SPRINGFIELD', region: 'IL', postal_code: '62701' } } },
+    reply: {
+      status: 200,
+      body: {
+        valid: true,
+        normalized: { street1: '1 MAIN ST', city: 'SPRINGFIELD', region: 'IL', postal_code: '62701' },
+      },
+    },
     result: { valid: true, normalized: { street1: '1 MAIN ST', city: 'SPRINGFIELD', state: 'IL', zipCode: '62701' } },
   },
   {
@@ -527,7 +610,10 @@ const extended: WireCase[] = [
     method: 'GET',
     url: `/v1/devices/${IMEI}/unlock-status`,
     write: false,
-    reply: { status: 200, body: { imei: IMEI, unlocked: false, eligible: false, reason: 'On a line for less than 60 days' } },
+    reply: {
+      status: 200,
+      body: { imei: IMEI, unlocked: false, eligible: false, reason: 'On a line for less than 60 days' },
+    },
     result: { imei: IMEI, unlocked: false, unlockEligible: false, reason: 'On a line for less than 60 days' },
   },
   {
@@ -536,7 +622,10 @@ const extended: WireCase[] = [
     method: 'GET',
     url: `/v1/subscribers/${MDN}/account`,
     write: false,
-    reply: { status: 200, body: { account_ref: 'ACC1', msisdn: MDN, lines: [{ msisdn: MDN, iccid: SIM, state: 'pending', label: null }] } },
+    reply: {
+      status: 200,
+      body: { account_ref: 'ACC1', msisdn: MDN, lines: [{ msisdn: MDN, iccid: SIM, state: 'pending', label: null }] },
+    },
     result: { accountId: 'ACC1', mdn: MDN, lines: [{ mdn: MDN, sim: SIM, lineStatus: 'NEW', label: null }] },
   },
   {
@@ -545,7 +634,10 @@ const extended: WireCase[] = [
     method: 'GET',
     url: '/v1/accounts/ACC1/data-pool',
     write: false,
-    reply: { status: 200, body: { account_ref: 'ACC1', pool_bytes: 100, used_bytes: 40, lines: [{ msisdn: MDN, used_bytes: 40 }] } },
+    reply: {
+      status: 200,
+      body: { account_ref: 'ACC1', pool_bytes: 100, used_bytes: 40, lines: [{ msisdn: MDN, used_bytes: 40 }] },
+    },
     result: { accountId: 'ACC1', poolBytes: 100, usedBytes: 40, lines: [{ mdn: MDN, bytesUsed: 40 }] },
   },
   {
@@ -554,7 +646,13 @@ const extended: WireCase[] = [
     method: 'GET',
     url: '/v1/number-groups?postal_code=62701',
     write: false,
-    reply: { status: 200, body: { postal_code: '62701', groups: [{ npa: '217', nxx: '555', city: 'Springfield', region: 'IL', available: 12 }] } },
+    reply: {
+      status: 200,
+      body: {
+        postal_code: '62701',
+        groups: [{ npa: '217', nxx: '555', city: 'Springfield', region: 'IL', available: 12 }],
+      },
+    },
     result: { zipCode: '62701', groups: [{ npa: '217', nxx: '555', city: 'Springfield', state: 'IL', available: 12 }] },
   },
   {
@@ -563,7 +661,10 @@ const extended: WireCase[] = [
     method: 'GET',
     url: `/v1/subscribers/${MDN}/plan`,
     write: false,
-    reply: { status: 200, body: { msisdn: MDN, soc: 'UNL50', name: 'Unlimited 50', effective_at: '2026-01-02T03:04:05Z' } },
+    reply: {
+      status: 200,
+      body: { msisdn: MDN, soc: 'UNL50', name: 'Unlimited 50', effective_at: '2026-01-02T03:04:05Z' },
+    },
     result: { mdn: MDN, soc: 'UNL50', planName: 'Unlimited 50', effectiveDate: '2026-01-02 03:04:05' },
   },
   {
@@ -574,9 +675,26 @@ const extended: WireCase[] = [
     write: false,
     reply: {
       status: 200,
-      body: { imei: IMEI, make: 'Acme', model: 'A1', marketing_name: 'Acme One', os: 'Android', capabilities: { esim: true, volte: false }, blacklisted: false },
+      body: {
+        imei: IMEI,
+        make: 'Acme',
+        model: 'A1',
+        marketing_name: 'Acme One',
+        os: 'Android',
+        capabilities: { esim: true, volte: false },
+        blacklisted: false,
+      },
     },
-    result: { imei: IMEI, manufacturer: 'Acme', model: 'A1', marketingName: 'Acme One', osName: 'Android', esimCapable: true, volteCapable: false, blacklisted: false },
+    result: {
+      imei: IMEI,
+      manufacturer: 'Acme',
+      model: 'A1',
+      marketingName: 'Acme One',
+      osName: 'Android',
+      esimCapable: true,
+      volteCapable: false,
+      blacklisted: false,
+    },
   },
   {
     name: 'getProducts',
@@ -589,7 +707,8 @@ const extended: WireCase[] = [
   },
   {
     name: 'getCustomerImpactingEvents (domain times sent as ISO)',
-    call: (a) => a.extended.getCustomerImpactingEvents({ startTime: '2026-01-01 00:00:00', endTime: '2026-01-31T23:59:59Z' }),
+    call: (a) =>
+      a.extended.getCustomerImpactingEvents({ startTime: '2026-01-01 00:00:00', endTime: '2026-01-31T23:59:59Z' }),
     method: 'GET',
     url: '/v1/network-events?from=2026-01-01T00%3A00%3A00Z&until=2026-01-31T23%3A59%3A59Z',
     write: false,
@@ -597,11 +716,27 @@ const extended: WireCase[] = [
       status: 200,
       body: {
         events: [
-          { event_ref: 'EV1', category: 'OUTAGE', description: 'Tower down', postal_codes: ['62701'], started_at: '2026-01-05T10:00:00Z', ended_at: null },
+          {
+            event_ref: 'EV1',
+            category: 'OUTAGE',
+            description: 'Tower down',
+            postal_codes: ['62701'],
+            started_at: '2026-01-05T10:00:00Z',
+            ended_at: null,
+          },
         ],
       },
     },
-    result: [{ eventId: 'EV1', category: 'OUTAGE', description: 'Tower down', zipCodes: ['62701'], startTime: '2026-01-05 10:00:00', endTime: null }],
+    result: [
+      {
+        eventId: 'EV1',
+        category: 'OUTAGE',
+        description: 'Tower down',
+        zipCodes: ['62701'],
+        startTime: '2026-01-05 10:00:00',
+        endTime: null,
+      },
+    ],
   },
   {
     name: 'getCustomerImpactingEvents without bounds',
@@ -696,14 +831,17 @@ describe('carrier 321 adapter: wire requests', () => {
 
   // Every accepted transaction id (printable ASCII, no space, 1-64) is the Idempotency-Key
   // byte for byte: header values would lose surrounding spaces, so those ids are refused upstream.
-  it.each(['K1', '!', 'A'.repeat(64), `!"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}~`, 'BULK_89010000000000000001_1764000000000'])(
-    'sends transaction id %j as the exact Idempotency-Key',
-    async (id) => {
-      server.respondWith(() => ACK);
-      expect(id).toMatch(TRANSACTION_ID_PATTERN);
-      await adapter.suspend({ transactionId: id, mdn: MDN });
-      expect(server.requests).toHaveLength(1);
-      expect(server.requests[0]!.headers['idempotency-key']).toBe(id);
-    },
-  );
+  it.each([
+    'K1',
+    '!',
+    'A'.repeat(64),
+    `!"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}~`,
+    'BULK_89010000000000000001_1764000000000',
+  ])('sends transaction id %j as the exact Idempotency-Key', async (id) => {
+    server.respondWith(() => ACK);
+    expect(id).toMatch(TRANSACTION_ID_PATTERN);
+    await adapter.suspend({ transactionId: id, mdn: MDN });
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]!.headers['idempotency-key']).toBe(id);
+  });
 });

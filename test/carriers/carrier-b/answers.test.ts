@@ -15,7 +15,13 @@ let adapter: CarrierBAdapter;
 
 beforeAll(async () => {
   recorder = await startRecordingServer(() => ({ status: 200, body: {} }));
-  adapter = createCarrierBAdapter({ baseUrl: recorder.url, accountId: 'acct', apiSecret: 'secret', timeoutMs: 2000, retries: 0 });
+  adapter = createCarrierBAdapter({
+    baseUrl: recorder.url,
+    accountId: 'acct',
+    apiSecret: 'secret',
+    timeoutMs: 2000,
+    retries: 0,
+  });
 });
 
 afterAll(async () => {
@@ -39,7 +45,13 @@ const writeSuspend = (a: CarrierBAdapter) => a.suspend(SUSPEND);
 describe('carrier_b faults', () => {
   it('turns a numeric faultCode into the string code of the domain', async () => {
     const error = await failure(
-      (body) => ({ status: 200, body: { requestId: body.requestId, fault: { faultCode: 935, faultString: 'Subscriber state not NEW or ACTIVE' } } }),
+      (body) => ({
+        status: 200,
+        body: {
+          requestId: body.requestId,
+          fault: { faultCode: 935, faultString: 'Subscriber state not NEW or ACTIVE' },
+        },
+      }),
       writeSuspend,
     );
     expect(error).toBeInstanceOf(CarrierRejection);
@@ -49,7 +61,10 @@ describe('carrier_b faults', () => {
 
   it('keeps a GENS faultCode as it is', async () => {
     const error = await failure(
-      (body) => ({ status: 200, body: { requestId: body.requestId, fault: { faultCode: 'GENS-0033', faultString: 'MSISDN is not suspended' } } }),
+      (body) => ({
+        status: 200,
+        body: { requestId: body.requestId, fault: { faultCode: 'GENS-0033', faultString: 'MSISDN is not suspended' } },
+      }),
       writeSuspend,
     );
     expect((error as CarrierRejection).message).toBe('MSISDN is not suspended (GENS-0033)');
@@ -69,21 +84,80 @@ describe('carrier_b answers that cannot be trusted', () => {
   };
 
   const cases: { name: string; responder: Responder; kind: CarrierFault['kind'] }[] = [
-    { name: 'a requestId that does not echo the one sent', responder: () => ({ status: 200, body: { requestId: 'someone-else', result: usageResult } }), kind: 'bad_response' },
+    {
+      name: 'a requestId that does not echo the one sent',
+      responder: () => ({ status: 200, body: { requestId: 'someone-else', result: usageResult } }),
+      kind: 'bad_response',
+    },
     { name: 'no requestId', responder: () => ({ status: 200, body: { result: usageResult } }), kind: 'bad_response' },
-    { name: 'both result and fault', responder: (b) => ({ status: 200, body: { requestId: b.requestId, result: usageResult, fault: { faultCode: 918, faultString: 'x' } } }), kind: 'bad_response' },
-    { name: 'neither result nor fault', responder: (b) => ({ status: 200, body: { requestId: b.requestId } }), kind: 'bad_response' },
-    { name: 'a result of the wrong shape', responder: (b) => ({ status: 200, body: { requestId: b.requestId, result: { ...usageResult, tariffSince: '2026-01-02' } } }), kind: 'bad_response' },
-    { name: 'an unknown subscriber state', responder: (b) => ({ status: 200, body: { requestId: b.requestId, result: { ...usageResult, subscriberState: 'zombie' } } }), kind: 'bad_response' },
-    { name: 'a timestamp beyond year 9999', responder: (b) => ({ status: 200, body: { requestId: b.requestId, result: { ...usageResult, tariffSince: 9e15 } } }), kind: 'bad_response' },
-    { name: 'a fault without a faultString', responder: (b) => ({ status: 200, body: { requestId: b.requestId, fault: { faultCode: 918 } } }), kind: 'bad_response' },
-    { name: 'a body that is not JSON', responder: () => ({ status: 200, body: '<html>oops</html>' }), kind: 'bad_response' },
+    {
+      name: 'both result and fault',
+      responder: (b) => ({
+        status: 200,
+        body: { requestId: b.requestId, result: usageResult, fault: { faultCode: 918, faultString: 'x' } },
+      }),
+      kind: 'bad_response',
+    },
+    {
+      name: 'neither result nor fault',
+      responder: (b) => ({ status: 200, body: { requestId: b.requestId } }),
+      kind: 'bad_response',
+    },
+    {
+      name: 'a result of the wrong shape',
+      responder: (b) => ({
+        status: 200,
+        body: { requestId: b.requestId, result: { ...usageResult, tariffSince: '2026-01-02' } },
+      }),
+      kind: 'bad_response',
+    },
+    {
+      name: 'an unknown subscriber state',
+      responder: (b) => ({
+        status: 200,
+        body: { requestId: b.requestId, result: { ...usageResult, subscriberState: 'zombie' } },
+      }),
+      kind: 'bad_response',
+    },
+    {
+      name: 'a timestamp beyond year 9999',
+      responder: (b) => ({
+        status: 200,
+        body: { requestId: b.requestId, result: { ...usageResult, tariffSince: 9e15 } },
+      }),
+      kind: 'bad_response',
+    },
+    {
+      name: 'a fault without a faultString',
+      responder: (b) => ({ status: 200, body: { requestId: b.requestId, fault: { faultCode: 918 } } }),
+      kind: 'bad_response',
+    },
+    {
+      name: 'a body that is not JSON',
+      responder: () => ({ status: 200, body: '<html>oops</html>' }),
+      kind: 'bad_response',
+    },
     { name: 'an empty body', responder: () => ({ status: 200, body: '' }), kind: 'bad_response' },
     { name: 'a JSON array', responder: () => ({ status: 200, body: [] }), kind: 'bad_response' },
-    { name: 'HTTP 400', responder: (b) => ({ status: 400, body: { requestId: b.requestId, fault: { faultCode: 'RPC-1000', faultString: 'x' } } }), kind: 'bad_response' },
+    {
+      name: 'HTTP 400',
+      responder: (b) => ({
+        status: 400,
+        body: { requestId: b.requestId, fault: { faultCode: 'RPC-1000', faultString: 'x' } },
+      }),
+      kind: 'bad_response',
+    },
     { name: 'HTTP 404', responder: () => ({ status: 404, body: {} }), kind: 'bad_response' },
-    { name: 'HTTP 500', responder: () => ({ status: 500, body: { serverError: 'Internal error' } }), kind: 'server_error' },
-    { name: 'HTTP 503 with a non-JSON body', responder: () => ({ status: 503, body: 'Service Unavailable' }), kind: 'server_error' },
+    {
+      name: 'HTTP 500',
+      responder: () => ({ status: 500, body: { serverError: 'Internal error' } }),
+      kind: 'server_error',
+    },
+    {
+      name: 'HTTP 503 with a non-JSON body',
+      responder: () => ({ status: 503, body: 'Service Unavailable' }),
+      kind: 'server_error',
+    },
     { name: 'HTTP 401', responder: () => ({ status: 401, body: { authFailure: {} } }), kind: 'unreachable' },
   ];
 
@@ -103,7 +177,16 @@ describe('carrier_b requests the adapter will not send', () => {
   it('refuses an expiry date that is not a real day instead of sending another one', async () => {
     recorder.requests.length = 0;
     for (const expiryDate of ['2026-02-30', '2026-13-01', '31/12/2026']) {
-      await expect(adapter.adjustBalance({ transactionId: 'ADJ_BAL_BAD_DATE', mdn: MDN, subscriptionId: 'S', uom: 'EVENT', amount: 1, expiryDate })).rejects.toThrow(TypeError);
+      await expect(
+        adapter.adjustBalance({
+          transactionId: 'ADJ_BAL_BAD_DATE',
+          mdn: MDN,
+          subscriptionId: 'S',
+          uom: 'EVENT',
+          amount: 1,
+          expiryDate,
+        }),
+      ).rejects.toThrow(TypeError);
     }
     expect(recorder.requests).toHaveLength(0);
   });

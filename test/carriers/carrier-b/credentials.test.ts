@@ -43,35 +43,63 @@ describe('carrier_b credentials', () => {
     ['a secret that is a prefix of the right one', CREDENTIALS.accountId, CREDENTIALS.apiSecret.slice(0, -1)],
   ])('refuses %s with a CarrierFault that names no credential', async (_, accountId, apiSecret) => {
     const adapter = adapterWith(accountId, apiSecret);
-    for (const error of [await caught(adapter.getCoverage('62701')), await caught(adapter.suspend({ transactionId: 'SUSPEND_CRED_1', mdn: '6465550001' }))]) {
+    for (const error of [
+      await caught(adapter.getCoverage('62701')),
+      await caught(adapter.suspend({ transactionId: 'SUSPEND_CRED_1', mdn: '6465550001' })),
+    ]) {
       expect(error).toBeInstanceOf(CarrierFault);
       expect(error).toMatchObject({ carrier: 'carrier_b', kind: 'unreachable', outcomeKnown: true });
       expect((error as Error).message).toBe('Carrier carrier_b could not be reached');
       const text = everythingIn(error);
-      for (const secret of [apiSecret, CREDENTIALS.apiSecret, Buffer.from(`${accountId}:${apiSecret}`).toString('base64')]) {
+      for (const secret of [
+        apiSecret,
+        CREDENTIALS.apiSecret,
+        Buffer.from(`${accountId}:${apiSecret}`).toString('base64'),
+      ]) {
         expect(text).not.toContain(secret);
       }
     }
   });
 
   it('answers 401 with its own body, without and with bad credentials, echoing nothing', async () => {
-    const envelope = JSON.stringify({ method: 'Network.CheckCoverage', requestId: 'r-1', params: { postCode: '62701' } });
+    const envelope = JSON.stringify({
+      method: 'Network.CheckCoverage',
+      requestId: 'r-1',
+      params: { postCode: '62701' },
+    });
     const bad = `Basic ${Buffer.from(`${CREDENTIALS.accountId}:${WRONG_SECRET}`).toString('base64')}`;
-    const attempts: Record<string, string>[] = [{}, { authorization: bad }, { authorization: 'Bearer sandbox-b-secret' }, { authorization: 'Basic !!!' }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: bad },
+      { authorization: 'Bearer sandbox-b-secret' },
+      { authorization: 'Basic !!!' },
+    ];
     for (const headers of attempts) {
-      const response = await fetch(`${sandbox.url}/rpc/v3`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: envelope });
+      const response = await fetch(`${sandbox.url}/rpc/v3`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: envelope,
+      });
       expect(response.status).toBe(401);
       const text = await response.text();
-      expect(JSON.parse(text)).toEqual({ authFailure: { scheme: 'Basic', reason: 'Account id or API secret not accepted' } });
+      expect(JSON.parse(text)).toEqual({
+        authFailure: { scheme: 'Basic', reason: 'Account id or API secret not accepted' },
+      });
       expect(text).not.toContain(WRONG_SECRET);
       expect(text).not.toContain(CREDENTIALS.apiSecret);
     }
   });
 
   it('refuses to build an adapter or a server without credentials', async () => {
-    expect(() => createCarrierBAdapter({ baseUrl: sandbox.url, accountId: 'a', apiSecret: '', timeoutMs: 1000, retries: 0 })).toThrow(/API secret/);
-    expect(() => createCarrierBAdapter({ baseUrl: sandbox.url, accountId: 'a:b', apiSecret: 's', timeoutMs: 1000, retries: 0 })).toThrow(/colon/);
+    expect(() =>
+      createCarrierBAdapter({ baseUrl: sandbox.url, accountId: 'a', apiSecret: '', timeoutMs: 1000, retries: 0 }),
+    ).toThrow(/API secret/);
+    expect(() =>
+      createCarrierBAdapter({ baseUrl: sandbox.url, accountId: 'a:b', apiSecret: 's', timeoutMs: 1000, retries: 0 }),
+    ).toThrow(/colon/);
     const { createCarrierBSandboxServer } = await import('../../../src/sandbox/carrier-b/server.js');
-    expect(() => createCarrierBSandboxServer({ core: sandbox.core, credentials: { accountId: 'a', apiSecret: '' } })).toThrow(/API secret/);
+    expect(() =>
+      createCarrierBSandboxServer({ core: sandbox.core, credentials: { accountId: 'a', apiSecret: '' } }),
+    ).toThrow(/API secret/);
   });
 });

@@ -73,9 +73,15 @@ describe('carrier_b adapter transport faults', () => {
 
   it('5xx answers are server errors, also after retries', async () => {
     await setFaults(sandbox.url, { error_rate: 1 });
-    expect(await caught(adapterFor(sandbox.url, 2000).getCoverage('62701'))).toMatchObject({ kind: 'server_error', outcomeKnown: true });
+    expect(await caught(adapterFor(sandbox.url, 2000).getCoverage('62701'))).toMatchObject({
+      kind: 'server_error',
+      outcomeKnown: true,
+    });
     const retried = adapterFor(sandbox.url, 2000, 2);
-    expect(await caught(retried.suspend({ transactionId: 'SUSPEND_5XX_1', mdn }))).toMatchObject({ kind: 'server_error', outcomeKnown: false });
+    expect(await caught(retried.suspend({ transactionId: 'SUSPEND_5XX_1', mdn }))).toMatchObject({
+      kind: 'server_error',
+      outcomeKnown: false,
+    });
   });
 
   it('a refused connection is unreachable', async () => {
@@ -83,14 +89,18 @@ describe('carrier_b adapter transport faults', () => {
     const read = await caught(adapter.getDevice('356938035643809'));
     expect(read).toBeInstanceOf(CarrierFault);
     expect(read).toMatchObject({ kind: 'unreachable', outcomeKnown: true });
-    expect(await caught(adapter.cancelDeviceLocation({ transactionId: 'CANCEL_LOC_REFUSED', mdn }))).toMatchObject({ kind: 'unreachable' });
+    expect(await caught(adapter.cancelDeviceLocation({ transactionId: 'CANCEL_LOC_REFUSED', mdn }))).toMatchObject({
+      kind: 'unreachable',
+    });
   });
 
   it('malformed JSON is a bad response', async () => {
     await setFaults(sandbox.url, { garbage_rate: 1 });
     const adapter = adapterFor(sandbox.url, 2000);
     expect(await caught(adapter.getNetworkStatus(mdn))).toMatchObject({ kind: 'bad_response', outcomeKnown: true });
-    expect(await caught(adapter.setVoicemailLanguage({ transactionId: 'VM_LANG_GARBAGE', mdn, language: 'SPAN' }))).toMatchObject({
+    expect(
+      await caught(adapter.setVoicemailLanguage({ transactionId: 'VM_LANG_GARBAGE', mdn, language: 'SPAN' })),
+    ).toMatchObject({
       kind: 'bad_response',
       outcomeKnown: false,
     });
@@ -102,7 +112,10 @@ describe('carrier_b adapter transport faults', () => {
     const read = await caught(adapter.getSimDetails(SIM));
     expect(read).toBeInstanceOf(CarrierFault);
     expect(read).toMatchObject({ kind: 'unreachable', outcomeKnown: true });
-    expect(await caught(adapter.resetVoicemailPassword({ transactionId: 'VM_RESET_DROP', mdn }))).toMatchObject({ kind: 'unreachable', outcomeKnown: false });
+    expect(await caught(adapter.resetVoicemailPassword({ transactionId: 'VM_RESET_DROP', mdn }))).toMatchObject({
+      kind: 'unreachable',
+      outcomeKnown: false,
+    });
   });
 
   it('recovers once the faults are gone', async () => {

@@ -21,8 +21,15 @@ export async function startSandbox(): Promise<RunningSandbox> {
   return { core, server, url: await server.listen() };
 }
 
-export async function setFaults(url: string, faults: { latency_ms?: number; error_rate?: number; drop_rate?: number; garbage_rate?: number }): Promise<void> {
-  const response = await fetch(`${url}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
+export async function setFaults(
+  url: string,
+  faults: { latency_ms?: number; error_rate?: number; drop_rate?: number; garbage_rate?: number },
+): Promise<void> {
+  const response = await fetch(`${url}/_sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
   if (response.status !== 200) throw new Error(`could not set sandbox faults: HTTP ${response.status}`);
 }
 

@@ -12,12 +12,21 @@ const AUTH = `Basic ${Buffer.from(`${CREDENTIALS.accountId}:${CREDENTIALS.apiSec
 
 let sandbox: RunningSandbox;
 
-async function post(body: string, path = '/rpc/v3', url = sandbox.url): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: AUTH }, body });
+async function post(
+  body: string,
+  path = '/rpc/v3',
+  url = sandbox.url,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: AUTH },
+    body,
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const rpc = (method: string, requestId: string, params: unknown, url?: string) => post(JSON.stringify({ method, requestId, params }), '/rpc/v3', url);
+const rpc = (method: string, requestId: string, params: unknown, url?: string) =>
+  post(JSON.stringify({ method, requestId, params }), '/rpc/v3', url);
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -36,7 +45,12 @@ async function activate(): Promise<{ msisdn: string; iccid: string }> {
     iccid: '8901260000000000555',
     ratePlan: 'BASIC1GB',
     postCode: '62701',
-    emergencyAddress: { line1: ADDRESS.address1, town: ADDRESS.city, stateCode: ADDRESS.state, postCode: ADDRESS.zipCode },
+    emergencyAddress: {
+      line1: ADDRESS.address1,
+      town: ADDRESS.city,
+      stateCode: ADDRESS.state,
+      postCode: ADDRESS.zipCode,
+    },
     simKind: 'physical',
     greetingLanguage: 'en',
   };
@@ -52,7 +66,12 @@ describe('carrier_b sandbox envelopes', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       requestId: 'read-1',
-      result: { msisdn: line.msisdn, iccid: line.iccid, subscriberState: 'live', tariffSince: Date.parse('2026-01-02T03:04:05Z') },
+      result: {
+        msisdn: line.msisdn,
+        iccid: line.iccid,
+        subscriberState: 'live',
+        tariffSince: Date.parse('2026-01-02T03:04:05Z'),
+      },
     });
     expect(answer.body).not.toHaveProperty('fault');
   });
@@ -86,7 +105,10 @@ describe('carrier_b sandbox protocol faults', () => {
   it('RPC-1000 (HTTP 400) for a body that is not JSON', async () => {
     const answer = await post('{"method": ');
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ requestId: null, fault: { faultCode: 'RPC-1000', faultString: 'Request body is not valid JSON' } });
+    expect(answer.body).toEqual({
+      requestId: null,
+      fault: { faultCode: 'RPC-1000', faultString: 'Request body is not valid JSON' },
+    });
   });
 
   it.each([
@@ -107,28 +129,43 @@ describe('carrier_b sandbox protocol faults', () => {
     expect(answer.body).toMatchObject({ requestId: 'r-3', fault: { faultCode: 'RPC-1001' } });
   });
 
-  it.each(['Catalogue.ListTariffs', 'Address.Validate', 'Account.Get', 'Sms.Send', 'Subscriber.SetLabel', 'Object.Prototype'])(
-    'RPC-1002 method not found for %s (carrier_b has no extended operations)',
-    async (method) => {
-      expect(await rpc(method, 'r-4', {})).toEqual({ status: 200, body: { requestId: 'r-4', fault: { faultCode: 'RPC-1002', faultString: `Method not found: ${method}` } } });
-    },
-  );
+  it.each([
+    'Catalogue.ListTariffs',
+    'Address.Validate',
+    'Account.Get',
+    'Sms.Send',
+    'Subscriber.SetLabel',
+    'Object.Prototype',
+  ])('RPC-1002 method not found for %s (carrier_b has no extended operations)', async (method) => {
+    expect(await rpc(method, 'r-4', {})).toEqual({
+      status: 200,
+      body: { requestId: 'r-4', fault: { faultCode: 'RPC-1002', faultString: `Method not found: ${method}` } },
+    });
+  });
 
   it('RPC-1003 for invalid params, naming the field but not the value', async () => {
-    const answer = await rpc('Voicemail.SetLanguage', 'VM_LANG_1', { msisdn: '6465550001', greetingLanguage: 'ENGL-secret-looking' });
+    const answer = await rpc('Voicemail.SetLanguage', 'VM_LANG_1', {
+      msisdn: '6465550001',
+      greetingLanguage: 'ENGL-secret-looking',
+    });
     expect(answer.status).toBe(200);
     const fault = (answer.body as { fault: { faultCode: string; faultString: string } }).fault;
     expect(fault.faultCode).toBe('RPC-1003');
     expect(fault.faultString).toContain('greetingLanguage');
     expect(fault.faultString).not.toContain('ENGL-secret-looking');
-    expect((await rpc('Subscriber.Terminate', 'DISCONNECT_1', { msisdn: '6465550001', iccid: '8901' })).body).toMatchObject({
+    expect(
+      (await rpc('Subscriber.Terminate', 'DISCONNECT_1', { msisdn: '6465550001', iccid: '8901' })).body,
+    ).toMatchObject({
       fault: { faultCode: 'RPC-1003' },
     });
   });
 
   it('RPC-1004 (HTTP 404) for any other path or verb', async () => {
     const other = await post('{}', '/rpc/v2');
-    expect(other).toEqual({ status: 404, body: { requestId: null, fault: { faultCode: 'RPC-1004', faultString: 'Only POST /rpc/v3 exists' } } });
+    expect(other).toEqual({
+      status: 404,
+      body: { requestId: null, fault: { faultCode: 'RPC-1004', faultString: 'Only POST /rpc/v3 exists' } },
+    });
     const get = await fetch(`${sandbox.url}/rpc/v3`, { headers: { authorization: AUTH } });
     expect(get.status).toBe(404);
   });
@@ -160,7 +197,9 @@ describe('carrier_b sandbox unexpected errors', () => {
     try {
       const answer = await rpc('Subscriber.GetUsage', 'r-5', { msisdn: '6465550001' }, url);
       expect(answer.status).toBe(500);
-      expect(answer.body).toEqual({ serverError: 'Internal error; the request may be retried with the same requestId' });
+      expect(answer.body).toEqual({
+        serverError: 'Internal error; the request may be retried with the same requestId',
+      });
       expect(JSON.stringify(answer.body)).not.toContain('locked');
       expect(log).toHaveBeenCalledTimes(1);
     } finally {

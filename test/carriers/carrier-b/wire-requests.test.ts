@@ -87,7 +87,11 @@ const CANNED: Record<string, Record<string, unknown>> = {
       { kind: 'sms', messages: 1, at: T1, calledParty: '2125550101' },
     ],
   },
-  'Network.CheckCoverage': { postCode: '62701', covered: true, areas: [{ town: 'Springfield', stateCode: 'IL', postCode: '62701', signal: 'EXCELLENT' }] },
+  'Network.CheckCoverage': {
+    postCode: '62701',
+    covered: true,
+    areas: [{ town: 'Springfield', stateCode: 'IL', postCode: '62701', signal: 'EXCELLENT' }],
+  },
   'Device.Lookup': {
     imei: '356938035643809',
     compatible: true,
@@ -132,7 +136,11 @@ const CANNED: Record<string, Record<string, unknown>> = {
   'Subscriber.Suspend': { msisdn: MDN, accepted: true },
   'Subscriber.Resume': { msisdn: MDN, accepted: true },
   'Subscriber.Terminate': { msisdn: MDN, iccid: SIM },
-  'Subscriber.Reinstate': { msisdn: MDN, iccid: SIM, wifiCalling: { provisioned: false, faultCode: 'GENS-0090', faultString: 'Invalid E911 address' } },
+  'Subscriber.Reinstate': {
+    msisdn: MDN,
+    iccid: SIM,
+    wifiCalling: { provisioned: false, faultCode: 'GENS-0090', faultString: 'Invalid E911 address' },
+  },
   'Sim.Swap': { msisdn: MDN, iccid: '8901260000000000002' },
   'Subscriber.ChangeNumber': { previousMsisdn: MDN, msisdn: '6465550002', iccid: SIM },
   'Balance.Adjust': { msisdn: MDN, accepted: true },
@@ -143,7 +151,12 @@ const CANNED: Record<string, Record<string, unknown>> = {
   'Tariff.PurchaseAddon': { msisdn: MDN, orderId: 'PUR0002' },
   'Tariff.CancelAddon': { msisdn: MDN, orderId: 'PUR0002' },
   'Billing.SetCostPlan': { msisdn: MDN, accepted: true },
-  'Subscriber.Activate': { msisdn: MDN, iccid: SIM, customerRef: 'CUST-9', wifiCalling: { provisioned: false, faultCode: 906, faultString: 'Plan code invalid' } },
+  'Subscriber.Activate': {
+    msisdn: MDN,
+    iccid: SIM,
+    customerRef: 'CUST-9',
+    wifiCalling: { provisioned: false, faultCode: 906, faultString: 'Plan code invalid' },
+  },
 };
 
 interface WireCase {
@@ -168,10 +181,14 @@ const CASES: WireCase[] = [
   },
   {
     name: 'updateE911Address',
-    call: (a) => a.updateE911Address({ transactionId: 'UPD_WFC_ADDR_1', mdn: MDN, address: { ...ADDRESS, address2: undefined } }),
+    call: (a) =>
+      a.updateE911Address({ transactionId: 'UPD_WFC_ADDR_1', mdn: MDN, address: { ...ADDRESS, address2: undefined } }),
     method: 'WifiCalling.UpdateAddress',
     transactionId: 'UPD_WFC_ADDR_1',
-    params: { msisdn: MDN, emergencyAddress: { line1: '1 Main St', town: 'Springfield', stateCode: 'IL', postCode: '62701' } },
+    params: {
+      msisdn: MDN,
+      emergencyAddress: { line1: '1 Main St', town: 'Springfield', stateCode: 'IL', postCode: '62701' },
+    },
     returns: { mdn: MDN, sim: SIM },
   },
   {
@@ -255,7 +272,11 @@ const CASES: WireCase[] = [
     call: (a) => a.getCoverage('62701'),
     method: 'Network.CheckCoverage',
     params: { postCode: '62701' },
-    returns: { zipCode: '62701', covered: true, areas: [{ city: 'Springfield', state: 'IL', zipCode: '62701', quality: 'EXCELLENT' }] },
+    returns: {
+      zipCode: '62701',
+      covered: true,
+      areas: [{ city: 'Springfield', state: 'IL', zipCode: '62701', quality: 'EXCELLENT' }],
+    },
   },
   {
     name: 'getDevice',
@@ -327,7 +348,15 @@ const CASES: WireCase[] = [
   // ------------------------------------------------------------ lifecycle
   {
     name: 'suspend',
-    call: (a) => a.suspend({ transactionId: 'SUSPEND_1', mdn: MDN, service: 'DATA', hotlineNumber: '8005550100', hotlineChargeable: false, reason: 'non-payment' }),
+    call: (a) =>
+      a.suspend({
+        transactionId: 'SUSPEND_1',
+        mdn: MDN,
+        service: 'DATA',
+        hotlineNumber: '8005550100',
+        hotlineChargeable: false,
+        reason: 'non-payment',
+      }),
     method: 'Subscriber.Suspend',
     transactionId: 'SUSPEND_1',
     params: { msisdn: MDN, scope: 'data', redirectTo: '8005550100', chargeRedirect: false, note: 'non-payment' },
@@ -352,11 +381,30 @@ const CASES: WireCase[] = [
   {
     name: 'reconnect',
     call: (a) =>
-      a.reconnect({ transactionId: 'RECONNECT_1', mdn: MDN, sim: SIM, carrierPlanId: 'PLAN_WFC', zipCode: '62701', billingCode: 'BC123', wfc: { address: null } }),
+      a.reconnect({
+        transactionId: 'RECONNECT_1',
+        mdn: MDN,
+        sim: SIM,
+        carrierPlanId: 'PLAN_WFC',
+        zipCode: '62701',
+        billingCode: 'BC123',
+        wfc: { address: null },
+      }),
     method: 'Subscriber.Reinstate',
     transactionId: 'RECONNECT_1',
-    params: { msisdn: MDN, iccid: SIM, ratePlan: 'PLAN_WFC', postCode: '62701', costPlan: 'BC123', wifiCalling: { emergencyAddress: null } },
-    returns: { mdn: MDN, sim: SIM, wfc: { provisioned: false, failure: { code: 'GENS-0090', text: 'Invalid E911 address' } } },
+    params: {
+      msisdn: MDN,
+      iccid: SIM,
+      ratePlan: 'PLAN_WFC',
+      postCode: '62701',
+      costPlan: 'BC123',
+      wifiCalling: { emergencyAddress: null },
+    },
+    returns: {
+      mdn: MDN,
+      sim: SIM,
+      wfc: { provisioned: false, failure: { code: 'GENS-0090', text: 'Invalid E911 address' } },
+    },
   },
   {
     name: 'swapSim',
@@ -368,7 +416,8 @@ const CASES: WireCase[] = [
   },
   {
     name: 'swapMdn',
-    call: (a) => a.swapMdn({ transactionId: 'SWAP_MDN_1', mdn: MDN, sim: SIM, zipCode: '62701', imei: '356938035643809' }),
+    call: (a) =>
+      a.swapMdn({ transactionId: 'SWAP_MDN_1', mdn: MDN, sim: SIM, zipCode: '62701', imei: '356938035643809' }),
     method: 'Subscriber.ChangeNumber',
     transactionId: 'SWAP_MDN_1',
     params: { msisdn: MDN, iccid: SIM, postCode: '62701', imei: '356938035643809' },
@@ -376,7 +425,15 @@ const CASES: WireCase[] = [
   },
   {
     name: 'adjustBalance',
-    call: (a) => a.adjustBalance({ transactionId: 'ADJ_BAL_1', mdn: MDN, subscriptionId: 'PUR0001', uom: 'BYTE', amount: -1024, expiryDate: '2026-03-01' }),
+    call: (a) =>
+      a.adjustBalance({
+        transactionId: 'ADJ_BAL_1',
+        mdn: MDN,
+        subscriptionId: 'PUR0001',
+        uom: 'BYTE',
+        amount: -1024,
+        expiryDate: '2026-03-01',
+      }),
     method: 'Balance.Adjust',
     transactionId: 'ADJ_BAL_1',
     params: { msisdn: MDN, bundleId: 'PUR0001', unit: 'bytes', delta: -1024, expiresAt: Date.UTC(2026, 2, 1) },
@@ -406,7 +463,14 @@ const CASES: WireCase[] = [
   },
   {
     name: 'addChildLine',
-    call: (a) => a.addChildLine({ transactionId: 'ADD_LINE_1', parentMdn: MDN, parentSim: SIM, childMdn: '6465550003', childSim: '8901260000000000003' }),
+    call: (a) =>
+      a.addChildLine({
+        transactionId: 'ADD_LINE_1',
+        parentMdn: MDN,
+        parentSim: SIM,
+        childMdn: '6465550003',
+        childSim: '8901260000000000003',
+      }),
     method: 'Family.AttachMember',
     transactionId: 'ADD_LINE_1',
     params: { ownerMsisdn: MDN, ownerIccid: SIM, memberMsisdn: '6465550003', memberIccid: '8901260000000000003' },
@@ -414,7 +478,8 @@ const CASES: WireCase[] = [
   },
   {
     name: 'removeChildLine',
-    call: (a) => a.removeChildLine({ transactionId: 'REM_LINE_1', parentMdn: MDN, parentSim: SIM, childMdn: '6465550003' }),
+    call: (a) =>
+      a.removeChildLine({ transactionId: 'REM_LINE_1', parentMdn: MDN, parentSim: SIM, childMdn: '6465550003' }),
     method: 'Family.DetachMember',
     transactionId: 'REM_LINE_1',
     params: { ownerMsisdn: MDN, ownerIccid: SIM, memberMsisdn: '6465550003' },
@@ -423,7 +488,14 @@ const CASES: WireCase[] = [
   // ------------------------------------------------------------ plans
   {
     name: 'changePlan',
-    call: (a) => a.changePlan({ transactionId: 'PLAN_CHANGE_1', mdn: MDN, sim: SIM, carrierPlanId: 'PLAN_WFC', wfc: { address: ADDRESS } }),
+    call: (a) =>
+      a.changePlan({
+        transactionId: 'PLAN_CHANGE_1',
+        mdn: MDN,
+        sim: SIM,
+        carrierPlanId: 'PLAN_WFC',
+        wfc: { address: ADDRESS },
+      }),
     method: 'Tariff.Change',
     transactionId: 'PLAN_CHANGE_1',
     params: { msisdn: MDN, iccid: SIM, ratePlan: 'PLAN_WFC', wifiCalling: { emergencyAddress: WIRE_ADDRESS } },
@@ -482,7 +554,12 @@ const CASES: WireCase[] = [
       greetingLanguage: 'en',
       wifiCalling: { emergencyAddress: WIRE_ADDRESS },
     },
-    returns: { mdn: MDN, sim: SIM, customerId: 'CUST-9', wfc: { provisioned: false, failure: { code: '906', text: 'Plan code invalid' } } },
+    returns: {
+      mdn: MDN,
+      sim: SIM,
+      customerId: 'CUST-9',
+      wfc: { provisioned: false, failure: { code: '906', text: 'Plan code invalid' } },
+    },
   },
 ];
 
@@ -491,7 +568,13 @@ let adapter: CarrierBAdapter;
 
 beforeAll(async () => {
   recorder = await startRecordingServer(() => ({ status: 500, body: {} }));
-  adapter = createCarrierBAdapter({ baseUrl: recorder.url, accountId: ACCOUNT_ID, apiSecret: API_SECRET, timeoutMs: 2000, retries: 0 });
+  adapter = createCarrierBAdapter({
+    baseUrl: recorder.url,
+    accountId: ACCOUNT_ID,
+    apiSecret: API_SECRET,
+    timeoutMs: 2000,
+    retries: 0,
+  });
 });
 
 afterAll(async () => {
@@ -503,7 +586,12 @@ beforeEach(() => {
   recorder.requests.length = 0;
   recorder.respondWith((body) => {
     const result = CANNED[body.method ?? ''];
-    return result ? { status: 200, body: { requestId: body.requestId, result } } : { status: 200, body: { requestId: body.requestId, fault: { faultCode: 'RPC-1002', faultString: 'Method not found' } } };
+    return result
+      ? { status: 200, body: { requestId: body.requestId, result } }
+      : {
+          status: 200,
+          body: { requestId: body.requestId, fault: { faultCode: 'RPC-1002', faultString: 'Method not found' } },
+        };
   });
 });
 
@@ -542,19 +630,25 @@ describe('carrier_b adapter wire requests', () => {
   it('leaves optional params out rather than sending null', async () => {
     await adapter.getServiceProfile(MDN);
     await adapter.suspend({ transactionId: 'SUSPEND_2', mdn: MDN });
-    expect(recorder.requests.map((request) => (request.body as { params: unknown }).params)).toEqual([{ msisdn: MDN }, { msisdn: MDN, scope: 'all' }]);
+    expect(recorder.requests.map((request) => (request.body as { params: unknown }).params)).toEqual([
+      { msisdn: MDN },
+      { msisdn: MDN, scope: 'all' },
+    ]);
   });
 
   // Every accepted transaction id (printable ASCII, no space, 1-64) is the requestId as it is.
-  it.each(['K1', '!', 'A'.repeat(64), `!"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}~`, 'BULK_8901260000000000001_1764000000000'])(
-    'sends transaction id %j as the exact requestId',
-    async (id) => {
-      expect(id).toMatch(TRANSACTION_ID_PATTERN);
-      await adapter.suspend({ transactionId: id, mdn: MDN });
-      expect(recorder.requests).toHaveLength(1);
-      expect((recorder.requests[0]!.body as { requestId: string }).requestId).toBe(id);
-    },
-  );
+  it.each([
+    'K1',
+    '!',
+    'A'.repeat(64),
+    `!"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}~`,
+    'BULK_8901260000000000001_1764000000000',
+  ])('sends transaction id %j as the exact requestId', async (id) => {
+    expect(id).toMatch(TRANSACTION_ID_PATTERN);
+    await adapter.suspend({ transactionId: id, mdn: MDN });
+    expect(recorder.requests).toHaveLength(1);
+    expect((recorder.requests[0]!.body as { requestId: string }).requestId).toBe(id);
+  });
 
   it('has no extended operations', () => {
     expect(adapter.carrier).toBe('carrier_b');

@@ -81,32 +81,89 @@ describe('success', () => {
 });
 
 describe('validation (422, nothing activated)', () => {
-  const cases: { name: string; change: Record<string, unknown>; loc: (string | number)[]; type: string; msg?: string }[] = [
+  const cases: {
+    name: string;
+    change: Record<string, unknown>;
+    loc: (string | number)[];
+    type: string;
+    msg?: string;
+  }[] = [
     { name: 'missing sim', change: { sim: undefined }, loc: ['body', 'sim'], type: 'missing' },
-    { name: 'short sim', change: { sim: '890100000000000001' }, loc: ['body', 'sim'], type: 'value_error', msg: 'sim must be a 19 or 20 digit ICCID' },
+    {
+      name: 'short sim',
+      change: { sim: '890100000000000001' },
+      loc: ['body', 'sim'],
+      type: 'value_error',
+      msg: 'sim must be a 19 or 20 digit ICCID',
+    },
     { name: 'long sim', change: { sim: '890100000000000000012' }, loc: ['body', 'sim'], type: 'value_error' },
     { name: 'letters in sim', change: { sim: '8901000000000000000A' }, loc: ['body', 'sim'], type: 'value_error' },
     { name: 'missing plan_id', change: { plan_id: undefined }, loc: ['body', 'plan_id'], type: 'missing' },
     { name: 'empty plan_id', change: { plan_id: ' ' }, loc: ['body', 'plan_id'], type: 'value_error' },
     { name: 'missing zip_code', change: { zip_code: undefined }, loc: ['body', 'zip_code'], type: 'missing' },
-    { name: '4-digit zip_code', change: { zip_code: '3030' }, loc: ['body', 'zip_code'], type: 'value_error', msg: 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)' },
+    {
+      name: '4-digit zip_code',
+      change: { zip_code: '3030' },
+      loc: ['body', 'zip_code'],
+      type: 'value_error',
+      msg: 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)',
+    },
     { name: 'bad ZIP+4', change: { zip_code: '30301-12' }, loc: ['body', 'zip_code'], type: 'value_error' },
     { name: 'missing address1', change: { address1: undefined }, loc: ['body', 'address1'], type: 'missing' },
     { name: 'missing city', change: { city: undefined }, loc: ['body', 'city'], type: 'missing' },
     { name: 'missing state', change: { state: undefined }, loc: ['body', 'state'], type: 'missing' },
-    { name: 'lower-case state', change: { state: 'ga' }, loc: ['body', 'state'], type: 'value_error', msg: 'state must be a 2-letter US state code' },
-    { name: '3-letter state', change: { state: 'GAA' }, loc: ['body', 'state'], type: 'value_error', msg: 'state must be a 2-letter US state code' },
-    { name: 'is_esim not Y/N', change: { is_esim: 'yes' }, loc: ['body', 'is_esim'], type: 'value_error', msg: 'is_esim must be Y or N' },
-    { name: 'eSIM without email', change: { sim: freshSim('8902'), is_esim: 'Y' }, loc: ['body', 'email'], type: 'value_error', msg: 'email is required when is_esim is Y' },
+    {
+      name: 'lower-case state',
+      change: { state: 'ga' },
+      loc: ['body', 'state'],
+      type: 'value_error',
+      msg: 'state must be a 2-letter US state code',
+    },
+    {
+      name: '3-letter state',
+      change: { state: 'GAA' },
+      loc: ['body', 'state'],
+      type: 'value_error',
+      msg: 'state must be a 2-letter US state code',
+    },
+    {
+      name: 'is_esim not Y/N',
+      change: { is_esim: 'yes' },
+      loc: ['body', 'is_esim'],
+      type: 'value_error',
+      msg: 'is_esim must be Y or N',
+    },
+    {
+      name: 'eSIM without email',
+      change: { sim: freshSim('8902'), is_esim: 'Y' },
+      loc: ['body', 'email'],
+      type: 'value_error',
+      msg: 'email is required when is_esim is Y',
+    },
     { name: 'malformed email', change: { email: 'not-an-email' }, loc: ['body', 'email'], type: 'value_error' },
-    { name: 'language not ENGL/SPAN', change: { language: 'FREN' }, loc: ['body', 'language'], type: 'value_error', msg: 'language must be ENGL or SPAN' },
+    {
+      name: 'language not ENGL/SPAN',
+      change: { language: 'FREN' },
+      loc: ['body', 'language'],
+      type: 'value_error',
+      msg: 'language must be ENGL or SPAN',
+    },
     { name: 'empty billing_code', change: { billing_code: '' }, loc: ['body', 'billing_code'], type: 'value_error' },
-    { name: 'empty transaction_id', change: { transaction_id: '' }, loc: ['body', 'transaction_id'], type: 'value_error' },
+    {
+      name: 'empty transaction_id',
+      change: { transaction_id: '' },
+      loc: ['body', 'transaction_id'],
+      type: 'value_error',
+    },
   ];
 
   it.each(cases)('$name → 422 at $loc', async ({ change, loc, type, msg }) => {
     const body = activationBody(change);
-    const answer = await gateway.rest<{ detail: { loc: unknown[]; type: string; msg: string }[] }>('POST', '/sim/activate/', { token, body });
+    const answer = await gateway.rest<{ detail: { loc: unknown[]; type: string; msg: string }[] }>(
+      'POST',
+      '/sim/activate/',
+      { token, body },
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.detail).toHaveLength(1);
     expect(answer.body.detail[0]).toMatchObject({ loc, type, ...(msg ? { msg } : {}) });
@@ -124,7 +181,10 @@ describe('validation (422, nothing activated)', () => {
       issues: [{ type: 'value_error', loc: ['input', 'state'], msg: 'state must be a 2-letter US state code' }],
     });
     const esim = await activateOnGraphQL(gateway, token, activationBody({ is_esim: 'Y' }));
-    expect(esim.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ loc: ['input', 'email'] }] });
+    expect(esim.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      issues: [{ loc: ['input', 'email'] }],
+    });
   });
 });
 
@@ -139,14 +199,27 @@ describe('access', () => {
 
   it('answers 403 with the spec body to an unauthorized plan, and PLAN_NOT_AUTHORIZED on GraphQL', async () => {
     const { token: basicOnly } = await gateway.user({ plans: ['BASIC'] });
-    const rest = await gateway.rest('POST', '/sim/activate/', { token: basicOnly, body: activationBody({ plan_id: 'PREMIUM' }) });
+    const rest = await gateway.rest('POST', '/sim/activate/', {
+      token: basicOnly,
+      body: activationBody({ plan_id: 'PREMIUM' }),
+    });
     expect(rest.status).toBe(403);
-    expect(rest.body).toEqual({ status: 'failure', message: 'Plan PREMIUM is not authorized for this user', code: 'HTTP_403' });
-    const unknown = await gateway.rest('POST', '/sim/activate/', { token: basicOnly, body: activationBody({ plan_id: 'NOPE' }) });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      message: 'Plan PREMIUM is not authorized for this user',
+      code: 'HTTP_403',
+    });
+    const unknown = await gateway.rest('POST', '/sim/activate/', {
+      token: basicOnly,
+      body: activationBody({ plan_id: 'NOPE' }),
+    });
     expect(unknown.status).toBe(403);
     const graphql = await activateOnGraphQL(gateway, basicOnly, activationBody({ plan_id: 'PREMIUM' }));
     expect(statusesOf(graphql)).toEqual({ http: 200, rest: 403 });
-    expect(graphql.errors?.[0]).toMatchObject({ message: 'Plan PREMIUM is not authorized for this user', extensions: { code: 'PLAN_NOT_AUTHORIZED' } });
+    expect(graphql.errors?.[0]).toMatchObject({
+      message: 'Plan PREMIUM is not authorized for this user',
+      extensions: { code: 'PLAN_NOT_AUTHORIZED' },
+    });
   });
 });
 
@@ -175,7 +248,11 @@ describe('carrier refusals (400, failure body with the SIM)', () => {
     });
     const graphql = await activateOnGraphQL(gateway, token, activationBody(change()));
     expect(graphql.errors).toBeUndefined();
-    expect(graphql.data?.activateSim).toMatchObject({ status: 'FAILURE', mdn: null, message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(graphql.data?.activateSim).toMatchObject({
+      status: 'FAILURE',
+      mdn: null,
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
   });
 
   it('(914) when the SIM already serves a line', async () => {
@@ -183,7 +260,11 @@ describe('carrier refusals (400, failure body with the SIM)', () => {
     expect((await gateway.rest('POST', '/sim/activate/', { token, body })).status).toBe(200);
     const again = await gateway.rest('POST', '/sim/activate/', { token, body });
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ status: 'failure', sim: body.sim, message: 'ESN already active with another MDN (914)' });
+    expect(again.body).toMatchObject({
+      status: 'failure',
+      sim: body.sim,
+      message: 'ESN already active with another MDN (914)',
+    });
   });
 });
 
@@ -200,14 +281,27 @@ describe('Wi-Fi Calling plans', () => {
     const body = activationBody({ plan_id: 'WFC', address1: '1 Invalid Road' });
     const rest = await gateway.rest('POST', '/sim/activate/', { token, body });
     expect(rest.status).toBe(200);
-    expect(rest.body).toMatchObject({ status: 'success', sim: body.sim, mdn: expect.stringMatching(/^\d{10}$/), customer_id: expect.any(String), wfc_status: false });
+    expect(rest.body).toMatchObject({
+      status: 'success',
+      sim: body.sim,
+      mdn: expect.stringMatching(/^\d{10}$/),
+      customer_id: expect.any(String),
+      wfc_status: false,
+    });
     expect(String(rest.body.warning)).toMatch(/\(GENS-0090\)$/);
     const graphql = await activateOnGraphQL(gateway, token, activationBody({ plan_id: 'WFC', address1: 'INVALID' }));
-    expect(graphql.data?.activateSim).toMatchObject({ status: 'SUCCESS', wfcStatus: false, warning: expect.stringMatching(/GENS-0090/) });
+    expect(graphql.data?.activateSim).toMatchObject({
+      status: 'SUCCESS',
+      wfcStatus: false,
+      warning: expect.stringMatching(/GENS-0090/),
+    });
   });
 
   it('does not ask for WFC on a plan that is not a WFC plan, whatever the address', async () => {
-    const answer = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ address1: 'INVALID' }) });
+    const answer = await gateway.rest('POST', '/sim/activate/', {
+      token,
+      body: activationBody({ address1: 'INVALID' }),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).not.toHaveProperty('warning');
     expect(answer.body).not.toHaveProperty('wfc_status');
@@ -217,7 +311,10 @@ describe('Wi-Fi Calling plans', () => {
 describe('per-plan carrier resolution and the line registry', () => {
   it('uses the plan’s carrier first: a carrier_b plan activates on carrier_b, even against the user’s preference', async () => {
     const { token: prefers321 } = await gateway.user({ plans: ['BPLAN'], carrier: '321' });
-    const answer = await gateway.rest('POST', '/sim/activate/', { token: prefers321, body: activationBody({ plan_id: 'BPLAN' }) });
+    const answer = await gateway.rest('POST', '/sim/activate/', {
+      token: prefers321,
+      body: activationBody({ plan_id: 'BPLAN' }),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.mdn).toMatch(/^646555\d{4}$/);
     // Recorded: the line's later operations reach carrier_b although this user prefers 321.
@@ -232,7 +329,10 @@ describe('per-plan carrier resolution and the line registry', () => {
     const { token: prefersB } = await gateway.user({ plans: ['BASIC', 'A321'], carrier: 'carrier_b' });
     const onB = await gateway.rest('POST', '/sim/activate/', { token: prefersB, body: activationBody() });
     expect(onB.body.mdn).toMatch(/^646555\d{4}$/);
-    const plan321 = await gateway.rest('POST', '/sim/activate/', { token: prefersB, body: activationBody({ plan_id: 'A321' }) });
+    const plan321 = await gateway.rest('POST', '/sim/activate/', {
+      token: prefersB,
+      body: activationBody({ plan_id: 'A321' }),
+    });
     expect(plan321.body.mdn).toMatch(/^321555\d{4}$/);
   });
 
@@ -240,7 +340,10 @@ describe('per-plan carrier resolution and the line registry', () => {
     const { token: admin } = await gateway.user({ superuser: true });
     const onDefault = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody() });
     expect(onDefault.body.mdn).toMatch(/^321555\d{4}$/);
-    const set = await gateway.rest('PUT', '/settings/default_carrier', { token: admin, body: { value: '"carrier_b"' } });
+    const set = await gateway.rest('PUT', '/settings/default_carrier', {
+      token: admin,
+      body: { value: '"carrier_b"' },
+    });
     expect(set.status).toBe(200);
     try {
       const onB = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody() });

@@ -7,7 +7,15 @@ import { camelInput, graphqlMutation } from '../../support/surfaces.js';
 
 /** A REST activation body (snake_case) that succeeds on the sandbox; `overrides` replace or add members. */
 export function activationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { sim: freshSim(), plan_id: 'BASIC', zip_code: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA', ...overrides };
+  return {
+    sim: freshSim(),
+    plan_id: 'BASIC',
+    zip_code: '30301',
+    address1: '1 Main St',
+    city: 'Atlanta',
+    state: 'GA',
+    ...overrides,
+  };
 }
 
 /** The activation result's members (OperationResult without the other operations' newMdn and purchaseId). */

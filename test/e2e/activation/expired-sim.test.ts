@@ -6,7 +6,6 @@ import { activateOnGraphQL, activationBody } from './activations.js';
 import { createPlans } from '../../support/plans.js';
 import { useGateway } from '../../support/use-gateway.js';
 
-
 const gateway = useGateway();
 beforeAll(async () => {
   await createPlans(gateway);

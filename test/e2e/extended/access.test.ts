@@ -18,7 +18,11 @@ beforeAll(async () => {
 
 function expectNotSupported(rest: HttpAnswer, graphql: GraphQLAnswer, name: string): void {
   expect(rest.status).toBe(501);
-  expect(rest.body).toEqual({ status: 'failure', message: `${name} is not supported by carrier carrier_b`, code: 'HTTP_501' });
+  expect(rest.body).toEqual({
+    status: 'failure',
+    message: `${name} is not supported by carrier carrier_b`,
+    code: 'HTTP_501',
+  });
   expectGraphQLError(graphql, 'NOT_SUPPORTED', 501);
   expect(graphql.errors?.[0]?.message).toBe(`${name} is not supported by carrier carrier_b`);
 }
@@ -43,7 +47,11 @@ describe.each(calls)('$name', (call) => {
 
   it('answers 501 / NOT_SUPPORTED for a user whose carrier is carrier_b', async () => {
     const { token } = await gateway.user({ carrier: 'carrier_b' });
-    expectNotSupported(await callRest(gateway, call, line, token), await callGraphQL(gateway, call, line, token), call.name);
+    expectNotSupported(
+      await callRest(gateway, call, line, token),
+      await callGraphQL(gateway, call, line, token),
+      call.name,
+    );
   });
 });
 
@@ -54,17 +62,30 @@ describe('a line that lives on carrier_b', () => {
     await gateway.app.services.lines.record({ ...bLine, carrier: 'carrier_b' });
   });
 
-  it.each(calls.filter((call) => call.byLine))('makes $name answer 501 / NOT_SUPPORTED, even for a user of carrier 321', async (call) => {
-    const { token } = await gateway.user({ carrier: '321' });
-    expectNotSupported(await callRest(gateway, call, bLine, token), await callGraphQL(gateway, call, bLine, token), call.name);
-  });
+  it.each(calls.filter((call) => call.byLine))(
+    'makes $name answer 501 / NOT_SUPPORTED, even for a user of carrier 321',
+    async (call) => {
+      const { token } = await gateway.user({ carrier: '321' });
+      expectNotSupported(
+        await callRest(gateway, call, bLine, token),
+        await callGraphQL(gateway, call, bLine, token),
+        call.name,
+      );
+    },
+  );
 
   it('changes nothing: the refused transaction id stays free', async () => {
     const { token } = await gateway.user();
     const transactionId = `B-${Date.now()}`;
-    const refused = await gateway.rest('POST', '/sim/sms/send/', { token, body: { mdn: bLine.mdn, message: 'Hi', transaction_id: transactionId } });
+    const refused = await gateway.rest('POST', '/sim/sms/send/', {
+      token,
+      body: { mdn: bLine.mdn, message: 'Hi', transaction_id: transactionId },
+    });
     expect(refused.status).toBe(501);
-    const sent = await gateway.rest('POST', '/sim/sms/send/', { token, body: { mdn: line.mdn, message: 'Hi', transaction_id: transactionId } });
+    const sent = await gateway.rest('POST', '/sim/sms/send/', {
+      token,
+      body: { mdn: line.mdn, message: 'Hi', transaction_id: transactionId },
+    });
     expect(sent.status).toBe(200);
   });
 });
@@ -72,7 +93,10 @@ describe('a line that lives on carrier_b', () => {
 describe('default_carrier set to carrier_b', () => {
   const setDefault = async (value: string) => {
     const { token } = await gateway.user({ superuser: true });
-    const answer = await gateway.rest('PUT', '/settings/default_carrier', { token, body: { value: JSON.stringify(value) } });
+    const answer = await gateway.rest('PUT', '/settings/default_carrier', {
+      token,
+      body: { value: JSON.stringify(value) },
+    });
     expect(answer.status).toBe(200);
   };
   beforeAll(() => setDefault('carrier_b'));
@@ -81,7 +105,11 @@ describe('default_carrier set to carrier_b', () => {
   it.each(calls)('makes $name answer 501 / NOT_SUPPORTED for a user without a preference', async (call) => {
     const { token } = await gateway.user();
     // The line is unknown to the gateway's registry, so line operations fall back to the default too.
-    expectNotSupported(await callRest(gateway, call, line, token), await callGraphQL(gateway, call, line, token), call.name);
+    expectNotSupported(
+      await callRest(gateway, call, line, token),
+      await callGraphQL(gateway, call, line, token),
+      call.name,
+    );
   });
 
   it('leaves a user who prefers carrier 321 on carrier 321', async () => {

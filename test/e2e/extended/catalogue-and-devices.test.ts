@@ -28,7 +28,14 @@ describe('availablePlans (GET /sim/plans/available/)', () => {
   it('answers the operation envelope with the plan codes and a generated PLANS_ id, on both surfaces', async () => {
     const rest = await gateway.rest('GET', '/sim/plans/available/', { token });
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ status: 'success', mdn: null, sim: null, transaction_id: expect.stringMatching(/^PLANS_[0-9A-F]{12}$/), message: 'Success', plans: CATALOGUE });
+    expect(rest.body).toEqual({
+      status: 'success',
+      mdn: null,
+      sim: null,
+      transaction_id: expect.stringMatching(/^PLANS_[0-9A-F]{12}$/),
+      message: 'Success',
+      plans: CATALOGUE,
+    });
     const graphql = await gateway.graphql<{ availablePlans: Record<string, unknown> }>(
       '{ availablePlans { status mdn sim transactionId message plans { soc name } } }',
       { token },
@@ -61,7 +68,10 @@ describe('validateAddress (POST /sim/address/validate/)', () => {
       normalized: { street1: '1 MAIN ST', city: 'ATLANTA', state: 'GA', zip_code: '30301-1234' },
       message: 'Success',
     });
-    const graphql = await gateway.graphql(addressQuery, { token, variables: { street1: body.street1, city: body.city, state: body.state, zipCode: body.zip_code } });
+    const graphql = await gateway.graphql(addressQuery, {
+      token,
+      variables: { street1: body.street1, city: body.city, state: body.state, zipCode: body.zip_code },
+    });
     expectSameAnswer(rest, graphql, 'validateAddress');
   });
 
@@ -72,8 +82,16 @@ describe('validateAddress (POST /sim/address/validate/)', () => {
     const body = { city: 'Atlanta', state: 'GA', ...address };
     const rest = await gateway.rest('POST', '/sim/address/validate/', { token, body });
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ status: 'failure', valid: false, normalized: null, message: 'Invalid address: the carrier cannot validate it' });
-    const graphql = await gateway.graphql(addressQuery, { token, variables: { street1: body.street1, city: body.city, state: body.state, zipCode: body.zip_code } });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      valid: false,
+      normalized: null,
+      message: 'Invalid address: the carrier cannot validate it',
+    });
+    const graphql = await gateway.graphql(addressQuery, {
+      token,
+      variables: { street1: body.street1, city: body.city, state: body.state, zipCode: body.zip_code },
+    });
     expectSameAnswer(rest, graphql, 'validateAddress');
   });
 
@@ -82,13 +100,37 @@ describe('validateAddress (POST /sim/address/validate/)', () => {
     ['street1 missing', { street1: undefined }, { type: 'missing', loc: ['body', 'street1'], msg: 'Field required' }],
     ['city missing', { city: undefined }, { type: 'missing', loc: ['body', 'city'], msg: 'Field required' }],
     ['state missing', { state: undefined }, { type: 'missing', loc: ['body', 'state'], msg: 'Field required' }],
-    ['zip_code missing', { zip_code: undefined }, { type: 'missing', loc: ['body', 'zip_code'], msg: 'Field required' }],
-    ['street1 blank', { street1: '   ' }, { type: 'value_error', loc: ['body', 'street1'], msg: 'street1 must not be empty' }],
+    [
+      'zip_code missing',
+      { zip_code: undefined },
+      { type: 'missing', loc: ['body', 'zip_code'], msg: 'Field required' },
+    ],
+    [
+      'street1 blank',
+      { street1: '   ' },
+      { type: 'value_error', loc: ['body', 'street1'], msg: 'street1 must not be empty' },
+    ],
     ['city empty', { city: '' }, { type: 'value_error', loc: ['body', 'city'], msg: 'city must not be empty' }],
-    ['state of 3 letters', { state: 'GAA' }, { type: 'value_error', loc: ['body', 'state'], msg: 'state must be a 2-letter US state code' }],
-    ['zip_code of 4 digits', { zip_code: '3030' }, { type: 'value_error', loc: ['body', 'zip_code'], msg: 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)' }],
-    ['zip_code 30301-12', { zip_code: '30301-12' }, { type: 'value_error', loc: ['body', 'zip_code'], msg: 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)' }],
-    ['state not a string', { state: 12 }, { type: 'string_type', loc: ['body', 'state'], msg: 'Input should be a valid string' }],
+    [
+      'state of 3 letters',
+      { state: 'GAA' },
+      { type: 'value_error', loc: ['body', 'state'], msg: 'state must be a 2-letter US state code' },
+    ],
+    [
+      'zip_code of 4 digits',
+      { zip_code: '3030' },
+      { type: 'value_error', loc: ['body', 'zip_code'], msg: 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)' },
+    ],
+    [
+      'zip_code 30301-12',
+      { zip_code: '30301-12' },
+      { type: 'value_error', loc: ['body', 'zip_code'], msg: 'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)' },
+    ],
+    [
+      'state not a string',
+      { state: 12 },
+      { type: 'string_type', loc: ['body', 'state'], msg: 'Input should be a valid string' },
+    ],
   ])('refuses %s with 422', async (_name, change, issue) => {
     const rest = await gateway.rest('POST', '/sim/address/validate/', { token, body: { ...valid, ...change } });
     // A missing or mistyped argument is refused by GraphQL itself; value rules are the gateway's.
@@ -96,14 +138,20 @@ describe('validateAddress (POST /sim/address/validate/)', () => {
       issue.type === 'value_error'
         ? await gateway.graphql(addressQuery, {
             token,
-            variables: Object.fromEntries(Object.entries({ ...valid, ...change }).map(([key, value]) => [key === 'zip_code' ? 'zipCode' : key, value])),
+            variables: Object.fromEntries(
+              Object.entries({ ...valid, ...change }).map(([key, value]) => [
+                key === 'zip_code' ? 'zipCode' : key,
+                value,
+              ]),
+            ),
           })
         : undefined;
     expectInvalid(rest, twin, issue);
   });
 });
 
-const unlockQuery = 'query ($imei: String!) { deviceUnlockStatus(imei: $imei) { status imei unlocked unlockEligible reason message } }';
+const unlockQuery =
+  'query ($imei: String!) { deviceUnlockStatus(imei: $imei) { status imei unlocked unlockEligible reason message } }';
 const imeiQuery =
   'query ($imei: String!) { imeiDetails(imei: $imei) { status imei manufacturer model marketingName osName esimCapable volteCapable blacklisted message } }';
 
@@ -126,8 +174,19 @@ describe('deviceUnlockStatus (GET /sim/device/unlock-status/{imei})', () => {
 
   it('says a device on no line is eligible', async () => {
     const rest = await gateway.rest('GET', '/sim/device/unlock-status/356938035643809', { token });
-    expect(rest.body).toEqual({ status: 'success', imei: '356938035643809', unlocked: false, unlock_eligible: true, reason: null, message: 'Success' });
-    expectSameAnswer(rest, await gateway.graphql(unlockQuery, { token, variables: { imei: '356938035643809' } }), 'deviceUnlockStatus');
+    expect(rest.body).toEqual({
+      status: 'success',
+      imei: '356938035643809',
+      unlocked: false,
+      unlock_eligible: true,
+      reason: null,
+      message: 'Success',
+    });
+    expectSameAnswer(
+      rest,
+      await gateway.graphql(unlockQuery, { token, variables: { imei: '356938035643809' } }),
+      'deviceUnlockStatus',
+    );
   });
 
   it('answers an unknown device (506) with 400 and the failure envelope', async () => {
@@ -135,7 +194,12 @@ describe('deviceUnlockStatus (GET /sim/device/unlock-status/{imei})', () => {
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ status: 'failure', imei: '990000862471854', message: 'Invalid ESN / device (506)' });
     const graphql = await gateway.graphql(unlockQuery, { token, variables: { imei: '990000862471854' } });
-    expect(graphql.data?.deviceUnlockStatus).toEqual({ ...(graphqlForm(rest.body)), unlocked: null, unlockEligible: null, reason: null });
+    expect(graphql.data?.deviceUnlockStatus).toEqual({
+      ...graphqlForm(rest.body),
+      unlocked: null,
+      unlockEligible: null,
+      reason: null,
+    });
   });
 
   it.each(['35693803564380', '3569380356438091', '35693803564380x'])('refuses the IMEI %s with 422', async (imei) => {
@@ -149,16 +213,31 @@ describe('imeiDetails (GET /sim/imei/{imei})', () => {
   it('answers the device details, on both surfaces', async () => {
     const rest = await gateway.rest('GET', '/sim/imei/356938035643809', { token });
     expect(rest.status).toBe(200);
-    expect(rest.body).toMatchObject({ status: 'success', imei: '356938035643809', esim_capable: true, volte_capable: true, blacklisted: false, message: 'Success' });
-    for (const key of ['manufacturer', 'model', 'marketing_name', 'os_name']) expect(typeof rest.body[key]).toBe('string');
-    expectSameAnswer(rest, await gateway.graphql(imeiQuery, { token, variables: { imei: '356938035643809' } }), 'imeiDetails');
+    expect(rest.body).toMatchObject({
+      status: 'success',
+      imei: '356938035643809',
+      esim_capable: true,
+      volte_capable: true,
+      blacklisted: false,
+      message: 'Success',
+    });
+    for (const key of ['manufacturer', 'model', 'marketing_name', 'os_name'])
+      expect(typeof rest.body[key]).toBe('string');
+    expectSameAnswer(
+      rest,
+      await gateway.graphql(imeiQuery, { token, variables: { imei: '356938035643809' } }),
+      'imeiDetails',
+    );
   });
 
   it('answers an unknown device (506) with 400', async () => {
     const rest = await gateway.rest('GET', '/sim/imei/991234567890123', { token });
     expect(rest.status).toBe(400);
     expect(rest.body).toEqual({ status: 'failure', imei: '991234567890123', message: 'Invalid ESN / device (506)' });
-    const graphql = await gateway.graphql<{ imeiDetails: Record<string, unknown> }>(imeiQuery, { token, variables: { imei: '991234567890123' } });
+    const graphql = await gateway.graphql<{ imeiDetails: Record<string, unknown> }>(imeiQuery, {
+      token,
+      variables: { imei: '991234567890123' },
+    });
     expect(graphql.data?.imeiDetails).toMatchObject(graphqlForm(rest.body));
   });
 
@@ -169,7 +248,8 @@ describe('imeiDetails (GET /sim/imei/{imei})', () => {
   });
 });
 
-const groupsQuery = 'query ($zipCode: String!) { numberGroups(zipCode: $zipCode) { status zipCode groups { npa nxx city state available } message } }';
+const groupsQuery =
+  'query ($zipCode: String!) { numberGroups(zipCode: $zipCode) { status zipCode groups { npa nxx city state available } message } }';
 
 describe('numberGroups (GET /sim/ngp/{zip_code})', () => {
   it('answers the number groups of a covered ZIP, on both surfaces', async () => {
@@ -178,8 +258,19 @@ describe('numberGroups (GET /sim/ngp/{zip_code})', () => {
     expect(rest.body).toMatchObject({ status: 'success', zip_code: '10001', message: 'Success' });
     const groups = rest.body.groups as Record<string, unknown>[];
     expect(groups.length).toBeGreaterThanOrEqual(1);
-    for (const group of groups) expect(group).toEqual({ npa: '321', nxx: expect.stringMatching(/^\d{3}$/), city: expect.any(String), state: expect.any(String), available: expect.any(Number) });
-    expectSameAnswer(rest, await gateway.graphql(groupsQuery, { token, variables: { zipCode: '10001' } }), 'numberGroups');
+    for (const group of groups)
+      expect(group).toEqual({
+        npa: '321',
+        nxx: expect.stringMatching(/^\d{3}$/),
+        city: expect.any(String),
+        state: expect.any(String),
+        available: expect.any(Number),
+      });
+    expectSameAnswer(
+      rest,
+      await gateway.graphql(groupsQuery, { token, variables: { zipCode: '10001' } }),
+      'numberGroups',
+    );
   });
 
   it('answers no groups for the uncovered ZIP 99999', async () => {
@@ -233,7 +324,10 @@ describe('customerImpactingEvents (GET /sim/cim/)', () => {
   it('filters by a window given in any accepted form, on both surfaces', async () => {
     const rest = await gateway.rest('GET', '/sim/cim/?start_time=2000-01-01&end_time=2000-01-02T00:00:00Z', { token });
     expect(rest.body).toEqual({ status: 'success', events: [], message: 'Success' });
-    const graphql = await gateway.graphql(eventsQuery, { token, variables: { startTime: '2000-01-01', endTime: '2000-01-02T00:00:00Z' } });
+    const graphql = await gateway.graphql(eventsQuery, {
+      token,
+      variables: { startTime: '2000-01-01', endTime: '2000-01-02T00:00:00Z' },
+    });
     expectSameAnswer(rest, graphql, 'customerImpactingEvents');
     const open = await gateway.rest('GET', '/sim/cim/?end_time=2000-01-01%2000:00:00', { token });
     expect(open.body.events).toEqual([]);
@@ -242,8 +336,14 @@ describe('customerImpactingEvents (GET /sim/cim/)', () => {
   it('answers a start after the end with the carrier refusal (GENS-0404)', async () => {
     const rest = await gateway.rest('GET', '/sim/cim/?start_time=2026-03-02&end_time=2026-03-01', { token });
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', message: 'Invalid request parameter: start_time is after end_time (GENS-0404)' });
-    const graphql = await gateway.graphql(eventsQuery, { token, variables: { startTime: '2026-03-02', endTime: '2026-03-01' } });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      message: 'Invalid request parameter: start_time is after end_time (GENS-0404)',
+    });
+    const graphql = await gateway.graphql(eventsQuery, {
+      token,
+      variables: { startTime: '2026-03-02', endTime: '2026-03-01' },
+    });
     expect(graphql.data?.customerImpactingEvents).toEqual({ ...graphqlForm(rest.body), events: null });
   });
 
@@ -255,7 +355,14 @@ describe('customerImpactingEvents (GET /sim/cim/)', () => {
     ['end_time', '2026-03-01T10:00:00'],
   ])('refuses %s=%s with 422', async (name, value) => {
     const rest = await gateway.rest('GET', `/sim/cim/?${name}=${encodeURIComponent(value)}`, { token });
-    const graphql = await gateway.graphql(eventsQuery, { token, variables: { [name === 'start_time' ? 'startTime' : 'endTime']: value } });
-    expectInvalid(rest, graphql, { type: 'value_error', loc: ['query', name], msg: `${name} must be YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a time zone` });
+    const graphql = await gateway.graphql(eventsQuery, {
+      token,
+      variables: { [name === 'start_time' ? 'startTime' : 'endTime']: value },
+    });
+    expectInvalid(rest, graphql, {
+      type: 'value_error',
+      loc: ['query', name],
+      msg: `${name} must be YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601 with a time zone`,
+    });
   });
 });

@@ -15,17 +15,26 @@ beforeAll(async () => {
   ({ token } = await gateway.user());
 });
 
-const accountQuery = 'query ($mdn: String!) { account(mdn: $mdn) { status mdn accountId lines { mdn sim subscriberStatus label } message } }';
-const poolQuery = 'query ($accountId: String!) { poolUsage(accountId: $accountId) { status accountId poolBytes usedBytes lines { mdn bytesUsed } message } }';
-const activePlanQuery = 'query ($mdn: String!) { activePlan(mdn: $mdn) { status mdn soc planName effectiveDate message } }';
-const productsQuery = 'query ($mdn: String!) { products(mdn: $mdn) { status mdn products { code effectiveDate } message } }';
+const accountQuery =
+  'query ($mdn: String!) { account(mdn: $mdn) { status mdn accountId lines { mdn sim subscriberStatus label } message } }';
+const poolQuery =
+  'query ($accountId: String!) { poolUsage(accountId: $accountId) { status accountId poolBytes usedBytes lines { mdn bytesUsed } message } }';
+const activePlanQuery =
+  'query ($mdn: String!) { activePlan(mdn: $mdn) { status mdn soc planName effectiveDate message } }';
+const productsQuery =
+  'query ($mdn: String!) { products(mdn: $mdn) { status mdn products { code effectiveDate } message } }';
 
 /** A parent line with a labelled child line (a family on carrier 321). */
 async function family() {
   const core = gateway.sandboxes.cores['321'];
   const parent = await seedUnknownLine(gateway);
   const child = await seedUnknownLine(gateway);
-  await core.addChildLine({ transactionId: `SEED_FAM_${child.sim}`, parentMdn: parent.mdn, parentSim: parent.sim, childMdn: child.mdn });
+  await core.addChildLine({
+    transactionId: `SEED_FAM_${child.sim}`,
+    parentMdn: parent.mdn,
+    parentSim: parent.sim,
+    childMdn: child.mdn,
+  });
   await core.extended!.setLabel({ transactionId: `SEED_LBL_${child.sim}`, mdn: child.mdn, label: 'Kid' });
   return { parent, child };
 }
@@ -78,15 +87,31 @@ describe('poolUsage (GET /sim/pool-usage/{account_id})', () => {
   it('answers an unknown account (918) with 400, on both surfaces', async () => {
     const rest = await gateway.rest('GET', '/sim/pool-usage/ACCT99999999', { token });
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', account_id: 'ACCT99999999', message: 'Subscriber with given resource does not exist (918)' });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      account_id: 'ACCT99999999',
+      message: 'Subscriber with given resource does not exist (918)',
+    });
     const graphql = await gateway.graphql(poolQuery, { token, variables: { accountId: 'ACCT99999999' } });
-    expect(graphql.data?.poolUsage).toEqual({ ...graphqlForm(rest.body), poolBytes: null, usedBytes: null, lines: null });
+    expect(graphql.data?.poolUsage).toEqual({
+      ...graphqlForm(rest.body),
+      poolBytes: null,
+      usedBytes: null,
+      lines: null,
+    });
   });
 
   it.each(['ACCT%2000001', 'a'.repeat(65), 'ACCT.1'])('refuses the account id %s with 422', async (accountId) => {
     const rest = await gateway.rest('GET', `/sim/pool-usage/${accountId}`, { token });
-    const graphql = await gateway.graphql(poolQuery, { token, variables: { accountId: decodeURIComponent(accountId) } });
-    expectInvalid(rest, graphql, { type: 'value_error', loc: ['path', 'account_id'], msg: 'account_id must be 1 to 64 letters, digits, - or _' });
+    const graphql = await gateway.graphql(poolQuery, {
+      token,
+      variables: { accountId: decodeURIComponent(accountId) },
+    });
+    expectInvalid(rest, graphql, {
+      type: 'value_error',
+      loc: ['path', 'account_id'],
+      msg: 'account_id must be 1 to 64 letters, digits, - or _',
+    });
   });
 });
 
@@ -103,7 +128,11 @@ describe('activePlan (GET /sim/plan/active/{mdn})', () => {
       effective_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       message: 'Success',
     });
-    expectSameAnswer(rest, await gateway.graphql(activePlanQuery, { token, variables: { mdn: line.mdn } }), 'activePlan');
+    expectSameAnswer(
+      rest,
+      await gateway.graphql(activePlanQuery, { token, variables: { mdn: line.mdn } }),
+      'activePlan',
+    );
   });
 });
 
@@ -128,15 +157,28 @@ describe('products (GET /sim/products/{mdn})', () => {
 // The line queries share their refusals and their 422: one table for the four of them.
 const lineQueries = [
   { name: 'account', path: '/sim/account/', query: accountQuery, empty: { accountId: null, lines: null } },
-  { name: 'activePlan', path: '/sim/plan/active/', query: activePlanQuery, empty: { soc: null, planName: null, effectiveDate: null } },
+  {
+    name: 'activePlan',
+    path: '/sim/plan/active/',
+    query: activePlanQuery,
+    empty: { soc: null, planName: null, effectiveDate: null },
+  },
   { name: 'products', path: '/sim/products/', query: productsQuery, empty: { products: null } },
 ] as const;
 
 describe.each(lineQueries)('$name refusals', ({ name, path, query, empty }) => {
   it.each([
-    ['a number the carrier never issued', async () => '3215559998', 'Subscriber with given resource does not exist (918)'],
+    [
+      'a number the carrier never issued',
+      async () => '3215559998',
+      'Subscriber with given resource does not exist (918)',
+    ],
     ['a number of another vendor', async () => '9095550001', 'MDN does not belong to this vendor (909)'],
-    ['a disconnected line', async () => (await seedDisconnectedLine(gateway, { register: false })).mdn, 'ESN/MDN is inactive (915)'],
+    [
+      'a disconnected line',
+      async () => (await seedDisconnectedLine(gateway, { register: false })).mdn,
+      'ESN/MDN is inactive (915)',
+    ],
   ])('answers %s with 400 and the code, on both surfaces', async (_case, mdnOf, message) => {
     const mdn = await mdnOf();
     const rest = await gateway.rest('GET', `${path}${mdn}`, { token });

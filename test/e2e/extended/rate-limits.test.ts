@@ -21,12 +21,18 @@ describe.each(calls)('$name', (call) => {
     // Validation comes after the rate limit, so refused calls spend the budget too (and cost less).
     const spend = call.invalid;
     for (let i = 0; i < call.limit; i++) {
-      const answer = spend ? await gateway.rest(spend.method, spend.path, { token, body: spend.body }) : await callRest(gateway, call, line, token);
+      const answer = spend
+        ? await gateway.rest(spend.method, spend.path, { token, body: spend.body })
+        : await callRest(gateway, call, line, token);
       expect(answer.status).toBe(spend ? 422 : 200);
     }
     const rest = await callRest(gateway, call, line, token);
     expect(rest.status).toBe(429);
-    expect(rest.body).toEqual({ status: 'failure', message: `Rate limit exceeded: ${call.limit} per 1 minute`, code: 'HTTP_429' });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      message: `Rate limit exceeded: ${call.limit} per 1 minute`,
+      code: 'HTTP_429',
+    });
     expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
     expectGraphQLError(await callGraphQL(gateway, call, line, token), 'RATE_LIMITED', 429);
     // The budget is the user's: another user still gets through.

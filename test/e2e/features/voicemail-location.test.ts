@@ -6,7 +6,6 @@ import { expectBadInput, expectSameOutcome, graphqlMutation, snakeInput } from '
 import { seedLine, type SeededLine } from '../../support/lines.js';
 import { useGateway } from '../../support/use-gateway.js';
 
-
 const gateway = useGateway();
 
 interface Case {
@@ -17,9 +16,24 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { field: 'resetVoicemailPassword', path: '/sim/voicemail/reset/', prefix: 'VM_RESET_', input: (line) => ({ mdn: line.mdn, sim: line.sim }) },
-  { field: 'setVoicemailLanguage', path: '/sim/voicemail/language/', prefix: 'VM_LANG_', input: (line) => ({ mdn: line.mdn, language: 'SPAN' }) },
-  { field: 'cancelDeviceLocation', path: '/sim/device-location/cancel/', prefix: 'CANCEL_LOC_', input: (line) => ({ mdn: line.mdn }) },
+  {
+    field: 'resetVoicemailPassword',
+    path: '/sim/voicemail/reset/',
+    prefix: 'VM_RESET_',
+    input: (line) => ({ mdn: line.mdn, sim: line.sim }),
+  },
+  {
+    field: 'setVoicemailLanguage',
+    path: '/sim/voicemail/language/',
+    prefix: 'VM_LANG_',
+    input: (line) => ({ mdn: line.mdn, language: 'SPAN' }),
+  },
+  {
+    field: 'cancelDeviceLocation',
+    path: '/sim/device-location/cancel/',
+    prefix: 'CANCEL_LOC_',
+    input: (line) => ({ mdn: line.mdn }),
+  },
 ];
 
 describe.each(cases)('$field ($path)', ({ field, path, prefix, input }) => {
@@ -32,7 +46,12 @@ describe.each(cases)('$field ($path)', ({ field, path, prefix, input }) => {
     const line = await seedLine(gateway);
     const rest = await gateway.rest('POST', path, { token, body: snakeInput(input(line)) });
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ status: 'success', mdn: line.mdn, transaction_id: expect.stringMatching(new RegExp(`^${prefix}[0-9A-F]{12}$`)), message: 'Success' });
+    expect(rest.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      transaction_id: expect.stringMatching(new RegExp(`^${prefix}[0-9A-F]{12}$`)),
+      message: 'Success',
+    });
     const other = await seedLine(gateway);
     const graphql = await graphqlMutation(gateway, field, input(other), token);
     expectSameOutcome({ ...rest, body: { ...rest.body, mdn: other.mdn } }, graphql, field);
@@ -45,7 +64,11 @@ describe.each(cases)('$field ($path)', ({ field, path, prefix, input }) => {
     expect(first.body.transaction_id).toBe(body.transaction_id);
     const again = await gateway.rest('POST', path, { token, body });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ status: 'failure', message: `Transaction ID ${body.transaction_id} already exists`, code: 'HTTP_409' });
+    expect(again.body).toEqual({
+      status: 'failure',
+      message: `Transaction ID ${body.transaction_id} already exists`,
+      code: 'HTTP_409',
+    });
   });
 
   it.each([
@@ -56,13 +79,22 @@ describe.each(cases)('$field ($path)', ({ field, path, prefix, input }) => {
     const given = { ...input(line), mdn };
     const rest = await gateway.rest('POST', path, { token, body: snakeInput(given) });
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', mdn, transaction_id: expect.stringMatching(new RegExp(`^${prefix}`)), message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn,
+      transaction_id: expect.stringMatching(new RegExp(`^${prefix}`)),
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
     expectSameOutcome(rest, await graphqlMutation(gateway, field, given, token), field);
   });
 
   it('answers 915 on a disconnected line', async () => {
     const line = await seedLine(gateway);
-    await gateway.sandboxes.cores['321'].disconnect({ mdn: line.mdn, sim: line.sim, transactionId: `DISC_${line.sim}` });
+    await gateway.sandboxes.cores['321'].disconnect({
+      mdn: line.mdn,
+      sim: line.sim,
+      transactionId: `DISC_${line.sim}`,
+    });
     const rest = await gateway.rest('POST', path, { token, body: snakeInput(input(line)) });
     expect(rest.status).toBe(400);
     expect(String(rest.body.message)).toMatch(/\(915\)$/);
@@ -72,11 +104,18 @@ describe.each(cases)('$field ($path)', ({ field, path, prefix, input }) => {
     const line = await seedLine(gateway);
     const bad = await gateway.rest('POST', path, { token, body: snakeInput({ ...input(line), mdn: '321555' }) });
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'mdn'], msg: 'mdn must be exactly 10 digits' }] });
+    expect(bad.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['body', 'mdn'], msg: 'mdn must be exactly 10 digits' }],
+    });
     const missing = await gateway.rest('POST', path, { token, body: snakeInput({ ...input(line), mdn: undefined }) });
     expect(missing.status).toBe(422);
     expect(missing.body).toEqual({ detail: [{ type: 'missing', loc: ['body', 'mdn'], msg: 'Field required' }] });
-    expectBadInput(await graphqlMutation(gateway, field, { ...input(line), mdn: '321555' }, token), ['mdn'], 'value_error', 'mdn must be exactly 10 digits');
+    expectBadInput(
+      await graphqlMutation(gateway, field, { ...input(line), mdn: '321555' }, token),
+      ['mdn'],
+      'value_error',
+      'mdn must be exactly 10 digits',
+    );
   });
 
   it('answers 401 without a token, on both surfaces', async () => {
@@ -90,12 +129,24 @@ describe('resetVoicemailPassword with a SIM', () => {
   it("answers GENS-0149 when the SIM is not the line's, and 422 for a malformed SIM", async () => {
     const { token } = await gateway.user();
     const line = await seedLine(gateway);
-    const wrong = await gateway.rest('POST', '/sim/voicemail/reset/', { token, body: { mdn: line.mdn, sim: '8901000000000000999' } });
+    const wrong = await gateway.rest('POST', '/sim/voicemail/reset/', {
+      token,
+      body: { mdn: line.mdn, sim: '8901000000000000999' },
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ status: 'failure', mdn: line.mdn, message: expect.stringMatching(/\(GENS-0149\)$/) });
-    const malformed = await gateway.rest('POST', '/sim/voicemail/reset/', { token, body: { mdn: line.mdn, sim: '8901-0000' } });
+    expect(wrong.body).toMatchObject({
+      status: 'failure',
+      mdn: line.mdn,
+      message: expect.stringMatching(/\(GENS-0149\)$/),
+    });
+    const malformed = await gateway.rest('POST', '/sim/voicemail/reset/', {
+      token,
+      body: { mdn: line.mdn, sim: '8901-0000' },
+    });
     expect(malformed.status).toBe(422);
-    expect(malformed.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'sim'], msg: 'sim must be alphanumeric, at most 25 characters' }] });
+    expect(malformed.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['body', 'sim'], msg: 'sim must be alphanumeric, at most 25 characters' }],
+    });
   });
 
   it('resets without a SIM', async () => {
@@ -112,7 +163,9 @@ describe('setVoicemailLanguage values', () => {
     const line = await seedLine(gateway);
     const rest = await gateway.rest('POST', '/sim/voicemail/language/', { token, body: { mdn: line.mdn, language } });
     expect(rest.status).toBe(422);
-    expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'language'], msg: 'language must be ENGL or SPAN' }] });
+    expect(rest.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['body', 'language'], msg: 'language must be ENGL or SPAN' }],
+    });
   });
 
   it('refuses a missing language with 422 missing', async () => {
@@ -125,7 +178,10 @@ describe('setVoicemailLanguage values', () => {
   it('accepts ENGL and answers the GraphQL enum value SPAN', async () => {
     const { token } = await gateway.user();
     const line = await seedLine(gateway);
-    expect((await gateway.rest('POST', '/sim/voicemail/language/', { token, body: { mdn: line.mdn, language: 'ENGL' } })).status).toBe(200);
+    expect(
+      (await gateway.rest('POST', '/sim/voicemail/language/', { token, body: { mdn: line.mdn, language: 'ENGL' } }))
+        .status,
+    ).toBe(200);
     const graphql = await gateway.graphql<{ setVoicemailLanguage: { status: string } }>(
       `mutation ($mdn: String!) { setVoicemailLanguage(input: { mdn: $mdn, language: SPAN }) { status } }`,
       { token, variables: { mdn: line.mdn } },

@@ -6,7 +6,6 @@ import { expectBadInput, expectSameOutcome, graphqlMutation, snakeInput } from '
 import { seedLine } from '../../support/lines.js';
 import { useGateway } from '../../support/use-gateway.js';
 
-
 const address = { address1: '12 Peachtree St', address2: 'Apt 4', city: 'Atlanta', state: 'GA', zipCode: '30303' };
 
 const gateway = useGateway();
@@ -22,9 +21,20 @@ describe('addWfc', () => {
     const line = await seedLine(gateway);
     const rest = await add(snakeInput({ mdn: line.mdn, sim: line.sim, ...address }));
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ status: 'success', mdn: line.mdn, sim: line.sim, transaction_id: expect.stringMatching(/^ADD_WFC_[0-9A-F]{12}$/), message: 'Success' });
+    expect(rest.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      sim: line.sim,
+      transaction_id: expect.stringMatching(/^ADD_WFC_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
     const profile = await gateway.sandboxes.cores['321'].getServiceProfile(line.mdn);
-    expect(profile.e911Address).toMatchObject({ address1: address.address1, city: 'Atlanta', state: 'GA', zipCode: '30303' });
+    expect(profile.e911Address).toMatchObject({
+      address1: address.address1,
+      city: 'Atlanta',
+      state: 'GA',
+      zipCode: '30303',
+    });
 
     const other = await seedLine(gateway);
     const graphql = await graphqlMutation(gateway, 'addWfc', { mdn: other.mdn, sim: other.sim, ...address }, token);
@@ -37,15 +47,36 @@ describe('addWfc', () => {
     expect((await add(snakeInput(input))).status).toBe(200);
     const rest = await add(snakeInput(input));
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', mdn: line.mdn, transaction_id: expect.stringMatching(/^ADD_WFC_/), message: 'Duplicate products (GENS-0010)' });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn: line.mdn,
+      transaction_id: expect.stringMatching(/^ADD_WFC_/),
+      message: 'Duplicate products (GENS-0010)',
+    });
     expectSameOutcome(rest, await graphqlMutation(gateway, 'addWfc', input, token), 'addWfc');
   });
 
   it.each([
-    ['GENS-0090', 'an invalid E911 address', (line: { mdn: string; sim: string }) => ({ mdn: line.mdn, sim: line.sim, ...address, address1: '1 Invalid Rd' })],
-    ['GENS-0170', "a SIM that is not the line's", (line: { mdn: string; sim: string }) => ({ mdn: line.mdn, sim: '8901000000000000999', ...address })],
-    ['918', 'an unknown number', (line: { mdn: string; sim: string }) => ({ mdn: '5550001234', sim: line.sim, ...address })],
-    ['909', "another vendor's number", (line: { mdn: string; sim: string }) => ({ mdn: '9095550000', sim: line.sim, ...address })],
+    [
+      'GENS-0090',
+      'an invalid E911 address',
+      (line: { mdn: string; sim: string }) => ({ mdn: line.mdn, sim: line.sim, ...address, address1: '1 Invalid Rd' }),
+    ],
+    [
+      'GENS-0170',
+      "a SIM that is not the line's",
+      (line: { mdn: string; sim: string }) => ({ mdn: line.mdn, sim: '8901000000000000999', ...address }),
+    ],
+    [
+      '918',
+      'an unknown number',
+      (line: { mdn: string; sim: string }) => ({ mdn: '5550001234', sim: line.sim, ...address }),
+    ],
+    [
+      '909',
+      "another vendor's number",
+      (line: { mdn: string; sim: string }) => ({ mdn: '9095550000', sim: line.sim, ...address }),
+    ],
   ])('answers %s for %s, on both surfaces', async (code, _what, inputOf) => {
     const line = await seedLine(gateway);
     const input = inputOf(line);
@@ -58,7 +89,11 @@ describe('addWfc', () => {
 
   it('answers 915 on a disconnected line', async () => {
     const line = await seedLine(gateway);
-    await gateway.sandboxes.cores['321'].disconnect({ mdn: line.mdn, sim: line.sim, transactionId: `DISC_${line.sim}` });
+    await gateway.sandboxes.cores['321'].disconnect({
+      mdn: line.mdn,
+      sim: line.sim,
+      transactionId: `DISC_${line.sim}`,
+    });
     const rest = await add(snakeInput({ mdn: line.mdn, sim: line.sim, ...address }));
     expect(rest.status).toBe(400);
     expect(String(rest.body.message)).toMatch(/\(915\)$/);
@@ -94,7 +129,12 @@ describe('addWfc', () => {
   it('refuses a bad state with BAD_USER_INPUT on GraphQL', async () => {
     const { token: own } = await gateway.user();
     const line = await seedLine(gateway);
-    const graphql = await graphqlMutation(gateway, 'addWfc', { mdn: line.mdn, sim: line.sim, ...address, state: 'Georgia' }, own);
+    const graphql = await graphqlMutation(
+      gateway,
+      'addWfc',
+      { mdn: line.mdn, sim: line.sim, ...address, state: 'Georgia' },
+      own,
+    );
     expectBadInput(graphql, ['state'], 'value_error', 'state must be a 2-letter US state code');
   });
 
@@ -112,11 +152,17 @@ describe('updateE911Address', () => {
   beforeAll(async () => {
     ({ token } = await gateway.user());
   });
-  const update = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/wfc/address/', { token: as, body });
+  const update = (body: Record<string, unknown>, as = token) =>
+    gateway.rest('POST', '/sim/wfc/address/', { token: as, body });
   const newAddress = { address1: '200 Ponce De Leon Ave', city: 'Decatur', state: 'GA', zipCode: '30030' };
   const withWfc = async () => {
     const line = await seedLine(gateway);
-    await gateway.sandboxes.cores['321'].addWfc({ mdn: line.mdn, sim: line.sim, address: { ...address }, transactionId: `WFC_${line.sim}` });
+    await gateway.sandboxes.cores['321'].addWfc({
+      mdn: line.mdn,
+      sim: line.sim,
+      address: { ...address },
+      transactionId: `WFC_${line.sim}`,
+    });
     return line;
   };
 
@@ -124,13 +170,23 @@ describe('updateE911Address', () => {
     const line = await withWfc();
     const rest = await update(snakeInput({ mdn: line.mdn, sim: line.sim, ...newAddress }));
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ status: 'success', mdn: line.mdn, sim: line.sim, transaction_id: expect.stringMatching(/^UPD_WFC_ADDR_[0-9A-F]{12}$/), message: 'Success' });
+    expect(rest.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      sim: line.sim,
+      transaction_id: expect.stringMatching(/^UPD_WFC_ADDR_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
     const profile = await gateway.sandboxes.cores['321'].getServiceProfile(line.mdn);
     expect(profile.e911Address).toMatchObject(newAddress);
 
     const other = await withWfc();
     const graphql = await graphqlMutation(gateway, 'updateE911Address', { mdn: other.mdn, ...newAddress }, token);
-    expectSameOutcome({ ...rest, body: { ...rest.body, mdn: other.mdn, sim: other.sim } }, graphql, 'updateE911Address');
+    expectSameOutcome(
+      { ...rest, body: { ...rest.body, mdn: other.mdn, sim: other.sim } },
+      graphql,
+      'updateE911Address',
+    );
   });
 
   it('refuses with GENS-0124 when WFC is off, with the spec failure body, on both surfaces', async () => {
@@ -180,11 +236,19 @@ describe('updateE911Address', () => {
 
   it('refuses a bad zip code with BAD_USER_INPUT on GraphQL', async () => {
     const line = await withWfc();
-    const graphql = await graphqlMutation(gateway, 'updateE911Address', { mdn: line.mdn, ...newAddress, zipCode: 'ABCDE' }, token);
+    const graphql = await graphqlMutation(
+      gateway,
+      'updateE911Address',
+      { mdn: line.mdn, ...newAddress, zipCode: 'ABCDE' },
+      token,
+    );
     expectBadInput(graphql, ['zipCode'], 'value_error', 'zip_code must be 5 digits');
   });
 
   it('answers 401 without a token', async () => {
-    expect((await gateway.rest('POST', '/sim/wfc/address/', { body: { mdn: '3215550001', ...snakeInput(newAddress) } })).status).toBe(401);
+    expect(
+      (await gateway.rest('POST', '/sim/wfc/address/', { body: { mdn: '3215550001', ...snakeInput(newAddress) } }))
+        .status,
+    ).toBe(401);
   });
 });

@@ -10,7 +10,8 @@ import { useGateway } from '../../support/use-gateway.js';
 let token: string;
 let admin: string;
 
-const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
+const post = (path: string, body: Record<string, unknown>, as = token) =>
+  gateway.rest('POST', path, { token: as, body });
 const registry = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn);
 const coreB = () => gateway.sandboxes.cores.carrier_b;
 const core321 = () => gateway.sandboxes.cores['321'];
@@ -18,7 +19,12 @@ const core321 = () => gateway.sandboxes.cores['321'];
 const gateway = useGateway();
 beforeAll(async () => {
   // The plan says carrier_b: the spec's per-plan resolution sends reconnect there.
-  await gateway.plan({ planId: 'B-BASIC', name: 'Basic on carrier_b', carrierPlanId: 'BASIC1GB', carrier: 'carrier_b' });
+  await gateway.plan({
+    planId: 'B-BASIC',
+    name: 'Basic on carrier_b',
+    carrierPlanId: 'BASIC1GB',
+    carrier: 'carrier_b',
+  });
   ({ token } = await gateway.user({ plans: ['B-BASIC'] }));
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
@@ -43,7 +49,10 @@ describe('a line on carrier_b', () => {
 
     // SIM swap: the registry follows the SIM, and the line is still found on carrier_b.
     const newSim = freshSim();
-    expect((await post('/sim/swap/', { mdn: line.mdn, old_sim: line.sim, new_sim: newSim })).body).toMatchObject({ status: 'success', sim: newSim });
+    expect((await post('/sim/swap/', { mdn: line.mdn, old_sim: line.sim, new_sim: newSim })).body).toMatchObject({
+      status: 'success',
+      sim: newSim,
+    });
     expect(await registry(line.mdn)).toMatchObject({ sim: newSim, carrier: 'carrier_b' });
     expect((await post('/sim/voicemail/reset/', { mdn: line.mdn, sim: newSim })).status).toBe(200);
 
@@ -54,15 +63,37 @@ describe('a line on carrier_b', () => {
     expect(newMdn).toMatch(/^646555/);
     expect(await registry(newMdn)).toMatchObject({ sim: newSim, carrier: 'carrier_b' });
     expect((await post('/sim/device-location/cancel/', { mdn: newMdn })).status).toBe(200);
-    expect((await post('/sim/suspend/', { mdn: line.mdn })).body.message).toBe('Subscriber with given resource does not exist (918)');
+    expect((await post('/sim/suspend/', { mdn: line.mdn })).body.message).toBe(
+      'Subscriber with given resource does not exist (918)',
+    );
 
     // Balances (superuser) and a child line under this parent.
     const sub = (await coreB().getUsage(newMdn)).subscriptions[0]!;
-    expect((await post('/sim/balance/adjust/', { mdn: newMdn, subscription_id: sub.purchaseId, uom: 'EVENT', amount: 5 }, admin)).status).toBe(200);
-    expect((await post('/sim/balance/adjust-multiple/', { mdn: newMdn, adjustments: [{ subscription_id: sub.purchaseId, uom: 'BYTE', amount: 5 }] }, admin)).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/sim/balance/adjust/',
+          { mdn: newMdn, subscription_id: sub.purchaseId, uom: 'EVENT', amount: 5 },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          '/sim/balance/adjust-multiple/',
+          { mdn: newMdn, adjustments: [{ subscription_id: sub.purchaseId, uom: 'BYTE', amount: 5 }] },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
     const child = await seedLine(gateway, { carrier: 'carrier_b' });
-    expect((await post('/sim/line/add/', { parent_mdn: newMdn, parent_sim: newSim, child_mdn: child.mdn })).body).toMatchObject({ status: 'success', mdn: newMdn });
-    expect((await post('/sim/line/remove/', { parent_mdn: newMdn, parent_sim: newSim, child_mdn: child.mdn })).status).toBe(200);
+    expect(
+      (await post('/sim/line/add/', { parent_mdn: newMdn, parent_sim: newSim, child_mdn: child.mdn })).body,
+    ).toMatchObject({ status: 'success', mdn: newMdn });
+    expect(
+      (await post('/sim/line/remove/', { parent_mdn: newMdn, parent_sim: newSim, child_mdn: child.mdn })).status,
+    ).toBe(200);
 
     // Disconnect, then reconnect on a carrier_b plan.
     expect((await post('/sim/disconnect/', { mdn: newMdn, sim: newSim, acknowledge_final: true })).status).toBe(200);

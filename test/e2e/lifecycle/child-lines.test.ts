@@ -9,7 +9,8 @@ import { useGateway } from '../../support/use-gateway.js';
 
 let token: string;
 
-const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
+const post = (path: string, body: Record<string, unknown>, as = token) =>
+  gateway.rest('POST', path, { token: as, body });
 const family = (parent: SeededLine, child: SeededLine, extra: Record<string, unknown> = {}) => ({
   parent_mdn: parent.mdn,
   parent_sim: parent.sim,
@@ -17,9 +18,15 @@ const family = (parent: SeededLine, child: SeededLine, extra: Record<string, unk
   child_sim: child.sim,
   ...extra,
 });
-const familyInput = (parent: SeededLine, child: SeededLine) => ({ parentMdn: parent.mdn, parentSim: parent.sim, childMdn: child.mdn, childSim: child.sim });
+const familyInput = (parent: SeededLine, child: SeededLine) => ({
+  parentMdn: parent.mdn,
+  parentSim: parent.sim,
+  childMdn: child.mdn,
+  childSim: child.sim,
+});
 /** The members of the parent's account, as the carrier (321, extended) sees them. */
-const members = async (parent: SeededLine) => (await gateway.sandboxes.cores['321'].extended!.getAccount(parent.mdn)).lines.map((line) => line.mdn);
+const members = async (parent: SeededLine) =>
+  (await gateway.sandboxes.cores['321'].extended!.getAccount(parent.mdn)).lines.map((line) => line.mdn);
 
 const gateway = useGateway();
 beforeAll(async () => {
@@ -31,25 +38,49 @@ describe('add and remove', () => {
     const [parent, child] = [await seedLine(gateway), await seedLine(gateway)];
     const added = await post('/sim/line/add/', family(parent, child));
     expect(added.status).toBe(200);
-    expect(added.body).toEqual({ status: 'success', mdn: parent.mdn, transaction_id: expect.stringMatching(/^ADD_LINE_[0-9A-F]{12}$/), message: 'Success' });
+    expect(added.body).toEqual({
+      status: 'success',
+      mdn: parent.mdn,
+      transaction_id: expect.stringMatching(/^ADD_LINE_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
     expect(await members(parent)).toEqual([parent.mdn, child.mdn]);
 
     const twice = await post('/sim/line/add/', family(parent, child));
     expect(twice.status).toBe(400);
-    expect(twice.body).toEqual({ status: 'failure', mdn: parent.mdn, transaction_id: expect.stringMatching(/^ADD_LINE_/), message: expect.stringMatching(/\(GENS-0010\)$/) });
+    expect(twice.body).toEqual({
+      status: 'failure',
+      mdn: parent.mdn,
+      transaction_id: expect.stringMatching(/^ADD_LINE_/),
+      message: expect.stringMatching(/\(GENS-0010\)$/),
+    });
 
     const removed = await post('/sim/line/remove/', family(parent, child, { child_sim: undefined }));
     expect(removed.status).toBe(200);
-    expect(removed.body).toEqual({ status: 'success', mdn: parent.mdn, transaction_id: expect.stringMatching(/^REM_LINE_[0-9A-F]{12}$/), message: 'Success' });
+    expect(removed.body).toEqual({
+      status: 'success',
+      mdn: parent.mdn,
+      transaction_id: expect.stringMatching(/^REM_LINE_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
     expect(await members(parent)).toEqual([parent.mdn]);
 
     const again = await post('/sim/line/remove/', family(parent, child));
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ status: 'failure', mdn: parent.mdn, message: expect.stringMatching(/\(918\)$/) });
+    expect(again.body).toMatchObject({
+      status: 'failure',
+      mdn: parent.mdn,
+      message: expect.stringMatching(/\(918\)$/),
+    });
   });
 
   it('gives the same outcomes on GraphQL', async () => {
-    const [restParent, restChild, parent, child] = [await seedLine(gateway), await seedLine(gateway), await seedLine(gateway), await seedLine(gateway)];
+    const [restParent, restChild, parent, child] = [
+      await seedLine(gateway),
+      await seedLine(gateway),
+      await seedLine(gateway),
+      await seedLine(gateway),
+    ];
     for (const [field, path] of [
       ['addChildLine', '/sim/line/add/'],
       ['addChildLine', '/sim/line/add/'],
@@ -65,13 +96,33 @@ describe('add and remove', () => {
 
 describe('refusals', () => {
   it.each([
-    ['918', "a parent SIM that is not the parent's", async (parent: SeededLine, child: SeededLine) => family(parent, child, { parent_sim: child.sim })],
-    ['918', 'an unknown parent number', async (parent: SeededLine, child: SeededLine) => family(parent, child, { parent_mdn: '5550001234' })],
-    ['909', "another vendor's parent number", async (parent: SeededLine, child: SeededLine) => family(parent, child, { parent_mdn: '9095550000' })],
-    ['915', 'a disconnected child', async (parent: SeededLine, child: SeededLine) => {
-      await gateway.sandboxes.cores['321'].disconnect({ mdn: child.mdn, sim: child.sim, transactionId: `DISC_${child.sim}` });
-      return family(parent, child);
-    }],
+    [
+      '918',
+      "a parent SIM that is not the parent's",
+      async (parent: SeededLine, child: SeededLine) => family(parent, child, { parent_sim: child.sim }),
+    ],
+    [
+      '918',
+      'an unknown parent number',
+      async (parent: SeededLine, child: SeededLine) => family(parent, child, { parent_mdn: '5550001234' }),
+    ],
+    [
+      '909',
+      "another vendor's parent number",
+      async (parent: SeededLine, child: SeededLine) => family(parent, child, { parent_mdn: '9095550000' }),
+    ],
+    [
+      '915',
+      'a disconnected child',
+      async (parent: SeededLine, child: SeededLine) => {
+        await gateway.sandboxes.cores['321'].disconnect({
+          mdn: child.mdn,
+          sim: child.sim,
+          transactionId: `DISC_${child.sim}`,
+        });
+        return family(parent, child);
+      },
+    ],
     ['GENS-0010', 'the parent as its own child', async (parent: SeededLine) => family(parent, parent)],
   ])('add answers %s for %s, with the parent number', async (code, _what, bodyOf) => {
     const { token: own } = await gateway.user();
@@ -79,18 +130,41 @@ describe('refusals', () => {
     const body = await bodyOf(parent, child);
     const rest = await post('/sim/line/add/', body, own);
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', mdn: body.parent_mdn, transaction_id: expect.stringMatching(/^ADD_LINE_/), message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn: body.parent_mdn,
+      transaction_id: expect.stringMatching(/^ADD_LINE_/),
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
   });
 
   it.each([
     ['/sim/line/add/', { parent_mdn: '321555' }, 'parent_mdn', 'value_error', 'parent_mdn must be exactly 10 digits'],
     ['/sim/line/add/', { child_mdn: 'abcdefghij' }, 'child_mdn', 'value_error', 'child_mdn must be exactly 10 digits'],
-    ['/sim/line/add/', { parent_sim: 'bad sim' }, 'parent_sim', 'value_error', 'parent_sim must be alphanumeric, at most 25 characters'],
-    ['/sim/line/add/', { child_sim: '9'.repeat(26) }, 'child_sim', 'value_error', 'child_sim must be alphanumeric, at most 25 characters'],
+    [
+      '/sim/line/add/',
+      { parent_sim: 'bad sim' },
+      'parent_sim',
+      'value_error',
+      'parent_sim must be alphanumeric, at most 25 characters',
+    ],
+    [
+      '/sim/line/add/',
+      { child_sim: '9'.repeat(26) },
+      'child_sim',
+      'value_error',
+      'child_sim must be alphanumeric, at most 25 characters',
+    ],
     ['/sim/line/add/', { parent_sim: undefined }, 'parent_sim', 'missing', 'Field required'],
     ['/sim/line/add/', { child_mdn: undefined }, 'child_mdn', 'missing', 'Field required'],
     ['/sim/line/remove/', { parent_mdn: undefined }, 'parent_mdn', 'missing', 'Field required'],
-    ['/sim/line/remove/', { child_sim: 'x-y' }, 'child_sim', 'value_error', 'child_sim must be alphanumeric, at most 25 characters'],
+    [
+      '/sim/line/remove/',
+      { child_sim: 'x-y' },
+      'child_sim',
+      'value_error',
+      'child_sim must be alphanumeric, at most 25 characters',
+    ],
   ])('%s refuses %j with 422 and changes nothing', async (path, change, field, type, msg) => {
     const { token: own } = await gateway.user();
     const [parent, child] = [await seedLine(gateway), await seedLine(gateway)];
@@ -102,7 +176,12 @@ describe('refusals', () => {
 
   it('refuses a malformed child number with BAD_USER_INPUT on GraphQL', async () => {
     const [parent, child] = [await seedLine(gateway), await seedLine(gateway)];
-    const graphql = await graphqlMutation(gateway, 'addChildLine', { ...familyInput(parent, child), childMdn: '12' }, token);
+    const graphql = await graphqlMutation(
+      gateway,
+      'addChildLine',
+      { ...familyInput(parent, child), childMdn: '12' },
+      token,
+    );
     expectBadInput(graphql, ['childMdn'], 'value_error', 'child_mdn must be exactly 10 digits');
   });
 
@@ -113,7 +192,9 @@ describe('refusals', () => {
       ['removeChildLine', '/sim/line/remove/'],
     ] as const) {
       expect((await gateway.rest('POST', path, { body: family(parent, child) })).status).toBe(401);
-      expect((await graphqlMutation(gateway, field, familyInput(parent, child))).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect((await graphqlMutation(gateway, field, familyInput(parent, child))).errors?.[0]?.extensions?.code).toBe(
+        'UNAUTHENTICATED',
+      );
     }
   });
 });

@@ -13,20 +13,30 @@ let token: string;
 
 const DAY_MS = 86_400_000;
 const registry = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn);
-const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
+const post = (path: string, body: Record<string, unknown>, as = token) =>
+  gateway.rest('POST', path, { token: as, body });
 
 /** A line disconnected through the gateway (a fresh caller each time: disconnect is 10/min). */
 async function disconnected(): Promise<SeededLine> {
   const line = await seedLine(gateway);
   const { token: own } = await gateway.user();
-  expect((await post('/sim/disconnect/', { mdn: line.mdn, sim: line.sim, acknowledge_final: true }, own)).status).toBe(200);
+  expect((await post('/sim/disconnect/', { mdn: line.mdn, sim: line.sim, acknowledge_final: true }, own)).status).toBe(
+    200,
+  );
   return line;
 }
 
 /** The carrier answers 915 for everything but reconnect on a disconnected line. */
-const expectDisconnected = (mdn: string) => expect(gateway.sandboxes.cores['321'].getUsage(mdn)).rejects.toMatchObject({ code: '915' });
+const expectDisconnected = (mdn: string) =>
+  expect(gateway.sandboxes.cores['321'].getUsage(mdn)).rejects.toMatchObject({ code: '915' });
 
-const reconnectBody = (line: SeededLine, extra: Record<string, unknown> = {}) => ({ mdn: line.mdn, sim: line.sim, plan_id: 'BASIC', zip_code: '30301', ...extra });
+const reconnectBody = (line: SeededLine, extra: Record<string, unknown> = {}) => ({
+  mdn: line.mdn,
+  sim: line.sim,
+  plan_id: 'BASIC',
+  zip_code: '30301',
+  ...extra,
+});
 
 const gateway = useGateway();
 beforeAll(async () => {
@@ -35,11 +45,17 @@ beforeAll(async () => {
 });
 
 describe('disconnectLine', () => {
-  it('disconnects with the line\'s SIM; the answer carries the SIM; other operations then answer 915', async () => {
+  it("disconnects with the line's SIM; the answer carries the SIM; other operations then answer 915", async () => {
     const line = await seedLine(gateway);
     const rest = await post('/sim/disconnect/', { mdn: line.mdn, sim: line.sim, acknowledge_final: true });
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ status: 'success', mdn: line.mdn, sim: line.sim, transaction_id: expect.stringMatching(/^DISCONNECT_[0-9A-F]{12}$/), message: 'Success' });
+    expect(rest.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      sim: line.sim,
+      transaction_id: expect.stringMatching(/^DISCONNECT_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
     expect(await registry(line.mdn)).toMatchObject({ sim: line.sim, carrier: '321', status: 'DISCONNECTED' });
     const suspend = await post('/sim/suspend/', { mdn: line.mdn });
     expect(suspend.body.message).toBe('ESN/MDN is inactive (915)');
@@ -50,22 +66,46 @@ describe('disconnectLine', () => {
   it('gives the same outcome on GraphQL', async () => {
     const [viaRest, viaGraphql] = [await seedLine(gateway), await seedLine(gateway)];
     const rest = await post('/sim/disconnect/', { mdn: viaRest.mdn, sim: viaRest.sim, acknowledge_final: true });
-    const graphql = await graphqlMutation(gateway, 'disconnectLine', { mdn: viaGraphql.mdn, sim: viaGraphql.sim, acknowledgeFinal: true }, token);
-    expectSameOutcome({ ...rest, body: { ...rest.body, mdn: viaGraphql.mdn, sim: viaGraphql.sim } }, graphql, 'disconnectLine');
+    const graphql = await graphqlMutation(
+      gateway,
+      'disconnectLine',
+      { mdn: viaGraphql.mdn, sim: viaGraphql.sim, acknowledgeFinal: true },
+      token,
+    );
+    expectSameOutcome(
+      { ...rest, body: { ...rest.body, mdn: viaGraphql.mdn, sim: viaGraphql.sim } },
+      graphql,
+      'disconnectLine',
+    );
   });
 
   it("refuses a SIM that is not the line's with GENS-0065, on both surfaces", async () => {
     const line = await seedLine(gateway);
     const rest = await post('/sim/disconnect/', { mdn: line.mdn, sim: '8901000000000000999', acknowledge_final: true });
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', mdn: line.mdn, transaction_id: expect.stringMatching(/^DISCONNECT_/), message: expect.stringMatching(/\(GENS-0065\)$/) });
-    const graphql = await graphqlMutation(gateway, 'disconnectLine', { mdn: line.mdn, sim: '8901000000000000999', acknowledgeFinal: true }, token);
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn: line.mdn,
+      transaction_id: expect.stringMatching(/^DISCONNECT_/),
+      message: expect.stringMatching(/\(GENS-0065\)$/),
+    });
+    const graphql = await graphqlMutation(
+      gateway,
+      'disconnectLine',
+      { mdn: line.mdn, sim: '8901000000000000999', acknowledgeFinal: true },
+      token,
+    );
     expectSameOutcome(rest, graphql, 'disconnectLine');
     expect((await gateway.sandboxes.cores['321'].getUsage(line.mdn)).lineStatus).toBe('ACTIVE');
   });
 
   it.each([
-    [{ acknowledge_final: false }, 'acknowledge_final', 'value_error', 'acknowledge_final must be true: disconnection is permanent'],
+    [
+      { acknowledge_final: false },
+      'acknowledge_final',
+      'value_error',
+      'acknowledge_final must be true: disconnection is permanent',
+    ],
     [{ acknowledge_final: undefined }, 'acknowledge_final', 'missing', 'Field required'],
     [{ acknowledge_final: 'yes' }, 'acknowledge_final', 'boolean_type', 'Input should be a valid boolean'],
     [{ sim: undefined }, 'sim', 'missing', 'Field required'],
@@ -74,7 +114,11 @@ describe('disconnectLine', () => {
   ])('refuses %j with 422 on %s and leaves the line active', async (change, field, type, msg) => {
     const { token: own } = await gateway.user();
     const line = await seedLine(gateway);
-    const rest = await post('/sim/disconnect/', { mdn: line.mdn, sim: line.sim, acknowledge_final: true, ...change }, own);
+    const rest = await post(
+      '/sim/disconnect/',
+      { mdn: line.mdn, sim: line.sim, acknowledge_final: true, ...change },
+      own,
+    );
     expect(rest.status).toBe(422);
     expect(rest.body).toEqual({ detail: [{ type, loc: ['body', field], msg }] });
     expect((await gateway.sandboxes.cores['321'].getUsage(line.mdn)).lineStatus).toBe('ACTIVE');
@@ -82,12 +126,28 @@ describe('disconnectLine', () => {
 
   it('refuses acknowledgeFinal false with BAD_USER_INPUT on GraphQL', async () => {
     const line = await seedLine(gateway);
-    const graphql = await graphqlMutation(gateway, 'disconnectLine', { mdn: line.mdn, sim: line.sim, acknowledgeFinal: false }, token);
-    expectBadInput(graphql, ['acknowledgeFinal'], 'value_error', 'acknowledge_final must be true: disconnection is permanent');
+    const graphql = await graphqlMutation(
+      gateway,
+      'disconnectLine',
+      { mdn: line.mdn, sim: line.sim, acknowledgeFinal: false },
+      token,
+    );
+    expectBadInput(
+      graphql,
+      ['acknowledgeFinal'],
+      'value_error',
+      'acknowledge_final must be true: disconnection is permanent',
+    );
   });
 
   it('answers 401 without a token', async () => {
-    expect((await gateway.rest('POST', '/sim/disconnect/', { body: { mdn: '3215550001', sim: '8901', acknowledge_final: true } })).status).toBe(401);
+    expect(
+      (
+        await gateway.rest('POST', '/sim/disconnect/', {
+          body: { mdn: '3215550001', sim: '8901', acknowledge_final: true },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -97,8 +157,16 @@ describe('reconnectLine', () => {
     const spy = vi.spyOn(gateway.sandboxes.cores['321'], 'reconnect');
     const rest = await post('/sim/reconnect/', reconnectBody(line));
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ status: 'success', mdn: line.mdn, sim: line.sim, transaction_id: expect.stringMatching(/^RECONNECT_[0-9A-F]{12}$/), message: 'Success' });
-    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ mdn: line.mdn, billingCode: 'BC123', carrierPlanId: 'SOC-BASIC' }));
+    expect(rest.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      sim: line.sim,
+      transaction_id: expect.stringMatching(/^RECONNECT_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
+    expect(spy).toHaveBeenCalledWith(
+      expect.objectContaining({ mdn: line.mdn, billingCode: 'BC123', carrierPlanId: 'SOC-BASIC' }),
+    );
     spy.mockRestore();
     expect((await gateway.sandboxes.cores['321'].getUsage(line.mdn)).lineStatus).toBe('ACTIVE');
     expect(await registry(line.mdn)).toMatchObject({ sim: line.sim, status: 'ACTIVE' });
@@ -120,8 +188,17 @@ describe('reconnectLine', () => {
   it('gives the same outcome on GraphQL', async () => {
     const [viaRest, viaGraphql] = [await disconnected(), await disconnected()];
     const rest = await post('/sim/reconnect/', reconnectBody(viaRest));
-    const graphql = await graphqlMutation(gateway, 'reconnectLine', { mdn: viaGraphql.mdn, sim: viaGraphql.sim, planId: 'BASIC', zipCode: '30301' }, token);
-    expectSameOutcome({ ...rest, body: { ...rest.body, mdn: viaGraphql.mdn, sim: viaGraphql.sim } }, graphql, 'reconnectLine');
+    const graphql = await graphqlMutation(
+      gateway,
+      'reconnectLine',
+      { mdn: viaGraphql.mdn, sim: viaGraphql.sim, planId: 'BASIC', zipCode: '30301' },
+      token,
+    );
+    expectSameOutcome(
+      { ...rest, body: { ...rest.body, mdn: viaGraphql.mdn, sim: viaGraphql.sim } },
+      graphql,
+      'reconnectLine',
+    );
   });
 
   it('refuses an unauthorized plan with 403 and the spec body, on both surfaces, and changes nothing', async () => {
@@ -129,8 +206,17 @@ describe('reconnectLine', () => {
     await gateway.plan({ planId: 'GOLD', name: 'Gold', carrierPlanId: 'PLUS5GB' });
     const rest = await post('/sim/reconnect/', reconnectBody(line, { plan_id: 'GOLD' }));
     expect(rest.status).toBe(403);
-    expect(rest.body).toEqual({ status: 'failure', message: 'Plan GOLD is not authorized for this user', code: 'HTTP_403' });
-    const graphql = await graphqlMutation(gateway, 'reconnectLine', { mdn: line.mdn, sim: line.sim, planId: 'GOLD', zipCode: '30301' }, token);
+    expect(rest.body).toEqual({
+      status: 'failure',
+      message: 'Plan GOLD is not authorized for this user',
+      code: 'HTTP_403',
+    });
+    const graphql = await graphqlMutation(
+      gateway,
+      'reconnectLine',
+      { mdn: line.mdn, sim: line.sim, planId: 'GOLD', zipCode: '30301' },
+      token,
+    );
     expect(noData(graphql)).toBe(true);
     expect(graphql.errors?.[0]?.extensions?.code).toBe('PLAN_NOT_AUTHORIZED');
     await expectDisconnected(line.mdn);
@@ -138,7 +224,10 @@ describe('reconnectLine', () => {
 
   it('succeeds with a warning and wfc_status false when WFC cannot be added (invalid E911 address)', async () => {
     const line = await disconnected();
-    const rest = await post('/sim/reconnect/', reconnectBody(line, { plan_id: 'WFCPLAN', address1: '1 INVALID Way', city: 'Atlanta', state: 'GA' }));
+    const rest = await post(
+      '/sim/reconnect/',
+      reconnectBody(line, { plan_id: 'WFCPLAN', address1: '1 INVALID Way', city: 'Atlanta', state: 'GA' }),
+    );
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({
       status: 'success',
@@ -150,23 +239,41 @@ describe('reconnectLine', () => {
       wfc_status: false,
     });
     const other = await disconnected();
-    const graphql = await graphqlMutation(gateway, 'reconnectLine', { mdn: other.mdn, sim: other.sim, planId: 'WFCPLAN', zipCode: '30301' }, token);
-    expect(graphql.data?.reconnectLine).toMatchObject({ status: 'SUCCESS', wfcStatus: false, warning: expect.stringContaining('GENS-0090') });
+    const graphql = await graphqlMutation(
+      gateway,
+      'reconnectLine',
+      { mdn: other.mdn, sim: other.sim, planId: 'WFCPLAN', zipCode: '30301' },
+      token,
+    );
+    expect(graphql.data?.reconnectLine).toMatchObject({
+      status: 'SUCCESS',
+      wfcStatus: false,
+      warning: expect.stringContaining('GENS-0090'),
+    });
   });
 
   it('adds WFC without a warning when the E911 address is valid', async () => {
     const line = await disconnected();
-    const rest = await post('/sim/reconnect/', reconnectBody(line, { plan_id: 'WFCPLAN', address1: '1 Main St', city: 'Atlanta', state: 'GA' }));
+    const rest = await post(
+      '/sim/reconnect/',
+      reconnectBody(line, { plan_id: 'WFCPLAN', address1: '1 Main St', city: 'Atlanta', state: 'GA' }),
+    );
     expect(rest.status).toBe(200);
     expect(rest.body).not.toHaveProperty('warning');
-    expect((await gateway.sandboxes.cores['321'].getServiceProfile(line.mdn)).e911Address).toMatchObject({ address1: '1 Main St' });
+    expect((await gateway.sandboxes.cores['321'].getServiceProfile(line.mdn)).e911Address).toMatchObject({
+      address1: '1 Main St',
+    });
   });
 
   it.each([
     ['GENS-0147', 'a line that is not disconnected', async () => reconnectBody(await seedLine(gateway))],
     ['GENS-0289', 'an uncovered ZIP', async () => reconnectBody(await disconnected(), { zip_code: '99999' })],
     ['GENS-0006', 'an unknown SIM', async () => reconnectBody(await disconnected(), { sim: '8933000000000000001' })],
-    ['914', 'a SIM serving another line', async () => reconnectBody(await disconnected(), { sim: (await seedLine(gateway)).sim })],
+    [
+      '914',
+      'a SIM serving another line',
+      async () => reconnectBody(await disconnected(), { sim: (await seedLine(gateway)).sim }),
+    ],
     ['910', "another MVNO's SIM", async () => reconnectBody(await disconnected(), { sim: '8999000000000000001' })],
     ['918', 'an unknown number', async () => reconnectBody(await disconnected(), { mdn: '5550001234' })],
     ['906', 'an inactive plan code', async () => reconnectBody(await disconnected(), { plan_id: 'OLDPLAN' })],
@@ -176,7 +283,12 @@ describe('reconnectLine', () => {
     const body = await bodyOf();
     const rest = await post('/sim/reconnect/', body, own);
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', mdn: body.mdn, transaction_id: expect.stringMatching(/^RECONNECT_/), message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn: body.mdn,
+      transaction_id: expect.stringMatching(/^RECONNECT_/),
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
   });
 
   it.each([
@@ -211,8 +323,17 @@ describe('reconnectLine', () => {
     gateway.sandboxes.cores['321'].advanceClock(DAY_MS);
     const rest = await post('/sim/reconnect/', reconnectBody(late));
     expect(rest.status).toBe(400);
-    expect(rest.body).toMatchObject({ status: 'failure', mdn: late.mdn, message: expect.stringMatching(/^MSISDN ineligible for reactivation.*\(GENS-0147\)$/) });
-    const graphql = await graphqlMutation(gateway, 'reconnectLine', { mdn: late.mdn, sim: late.sim, planId: 'BASIC', zipCode: '30301' }, token);
+    expect(rest.body).toMatchObject({
+      status: 'failure',
+      mdn: late.mdn,
+      message: expect.stringMatching(/^MSISDN ineligible for reactivation.*\(GENS-0147\)$/),
+    });
+    const graphql = await graphqlMutation(
+      gateway,
+      'reconnectLine',
+      { mdn: late.mdn, sim: late.sim, planId: 'BASIC', zipCode: '30301' },
+      token,
+    );
     expectSameOutcome(rest, graphql, 'reconnectLine');
     await expectDisconnected(late.mdn);
     expect(await registry(late.mdn)).toMatchObject({ status: 'DISCONNECTED' });

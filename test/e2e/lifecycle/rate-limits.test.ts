@@ -6,14 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { graphqlMutation } from '../../support/surfaces.js';
 import { useGateway } from '../../support/use-gateway.js';
 
-
 const gateway = useGateway();
 
 const address = { address1: 'a', city: 'c', state: 'GA', zipCode: '30301' };
 const child = { parentMdn: '1', parentSim: '1', childMdn: '1' };
 // Each GraphQL input has every required member (GraphQL checks those itself), so that the call
 // reaches the pipeline's rate limit.
-const limits: [field: string, path: string, perMinute: number, superuser: boolean, graphqlInput: Record<string, unknown>][] = [
+const limits: [
+  field: string,
+  path: string,
+  perMinute: number,
+  superuser: boolean,
+  graphqlInput: Record<string, unknown>,
+][] = [
   ['addWfc', '/sim/wfc/add/', 20, false, { mdn: '1', sim: '1', ...address }],
   ['updateE911Address', '/sim/wfc/address/', 20, false, { mdn: '1', ...address }],
   ['resetVoicemailPassword', '/sim/voicemail/reset/', 20, false, { mdn: '1' }],
@@ -32,20 +37,23 @@ const limits: [field: string, path: string, perMinute: number, superuser: boolea
 ];
 
 describe('rate limits', () => {
-  it.each(limits)('%s (%s) allows %i calls a minute per user', async (field, path, perMinute, superuser, graphqlInput) => {
-    const { token } = await gateway.user({ superuser });
-    // An empty body is refused by validation (422) after the budget is counted: no carrier call.
-    for (let call = 0; call < perMinute; call++) {
-      expect((await gateway.rest('POST', path, { token, body: {} })).status).toBe(422);
-    }
-    const limited = await gateway.rest('POST', path, { token, body: {} });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const graphql = await graphqlMutation(gateway, field, graphqlInput, token);
-    expect(graphql.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
-    // Another user, and another operation of the same user, still have their budgets.
-    const { token: other } = await gateway.user({ superuser });
-    expect((await gateway.rest('POST', path, { token: other, body: {} })).status).toBe(422);
-    expect((await gateway.rest('GET', '/sim/usage/12', { token })).status).toBe(422);
-  });
+  it.each(limits)(
+    '%s (%s) allows %i calls a minute per user',
+    async (field, path, perMinute, superuser, graphqlInput) => {
+      const { token } = await gateway.user({ superuser });
+      // An empty body is refused by validation (422) after the budget is counted: no carrier call.
+      for (let call = 0; call < perMinute; call++) {
+        expect((await gateway.rest('POST', path, { token, body: {} })).status).toBe(422);
+      }
+      const limited = await gateway.rest('POST', path, { token, body: {} });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      const graphql = await graphqlMutation(gateway, field, graphqlInput, token);
+      expect(graphql.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+      // Another user, and another operation of the same user, still have their budgets.
+      const { token: other } = await gateway.user({ superuser });
+      expect((await gateway.rest('POST', path, { token: other, body: {} })).status).toBe(422);
+      expect((await gateway.rest('GET', '/sim/usage/12', { token })).status).toBe(422);
+    },
+  );
 });

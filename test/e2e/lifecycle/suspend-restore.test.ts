@@ -11,7 +11,8 @@ let token: string;
 
 const registryStatus = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn)?.status;
 const lineStatus = async (mdn: string) => (await gateway.sandboxes.cores['321'].getUsage(mdn)).lineStatus;
-const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
+const post = (path: string, body: Record<string, unknown>, as = token) =>
+  gateway.rest('POST', path, { token: as, body });
 
 const gateway = useGateway();
 beforeAll(async () => {
@@ -21,25 +22,50 @@ beforeAll(async () => {
 describe('suspend → restore', () => {
   it('suspends, refuses a second suspend with 935, restores, refuses a second restore with GENS-0033', async () => {
     const line = await seedLine(gateway);
-    const suspended = await post('/sim/suspend/', { mdn: line.mdn, hotline_number: '4045550100', hotline_chargeable: true, reason: 'non-payment' });
+    const suspended = await post('/sim/suspend/', {
+      mdn: line.mdn,
+      hotline_number: '4045550100',
+      hotline_chargeable: true,
+      reason: 'non-payment',
+    });
     expect(suspended.status).toBe(200);
-    expect(suspended.body).toEqual({ status: 'success', mdn: line.mdn, transaction_id: expect.stringMatching(/^SUSPEND_[0-9A-F]{12}$/), message: 'Success' });
+    expect(suspended.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      transaction_id: expect.stringMatching(/^SUSPEND_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
     expect(await lineStatus(line.mdn)).toBe('SUSPENDED');
     expect(await registryStatus(line.mdn)).toBe('SUSPENDED');
 
     const again = await post('/sim/suspend/', { mdn: line.mdn });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ status: 'failure', mdn: line.mdn, transaction_id: expect.stringMatching(/^SUSPEND_/), message: 'Subscriber state not NEW or ACTIVE (935)' });
+    expect(again.body).toEqual({
+      status: 'failure',
+      mdn: line.mdn,
+      transaction_id: expect.stringMatching(/^SUSPEND_/),
+      message: 'Subscriber state not NEW or ACTIVE (935)',
+    });
 
     const restored = await post('/sim/restore/', { mdn: line.mdn });
     expect(restored.status).toBe(200);
-    expect(restored.body).toEqual({ status: 'success', mdn: line.mdn, transaction_id: expect.stringMatching(/^RESTORE_[0-9A-F]{12}$/), message: 'Success' });
+    expect(restored.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      transaction_id: expect.stringMatching(/^RESTORE_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
     expect(await lineStatus(line.mdn)).toBe('ACTIVE');
     expect(await registryStatus(line.mdn)).toBe('ACTIVE');
 
     const second = await post('/sim/restore/', { mdn: line.mdn });
     expect(second.status).toBe(400);
-    expect(second.body).toEqual({ status: 'failure', mdn: line.mdn, transaction_id: expect.stringMatching(/^RESTORE_/), message: 'MSISDN is not suspended (GENS-0033)' });
+    expect(second.body).toEqual({
+      status: 'failure',
+      mdn: line.mdn,
+      transaction_id: expect.stringMatching(/^RESTORE_/),
+      message: 'MSISDN is not suspended (GENS-0033)',
+    });
   });
 
   it('gives the same outcomes on GraphQL', async () => {
@@ -88,12 +114,20 @@ describe('refusals and validation', () => {
   ])('%s answers %s for number %s', async (path, code, mdn) => {
     const rest = await post(path, { mdn });
     expect(rest.status).toBe(400);
-    expect(rest.body).toMatchObject({ status: 'failure', mdn, message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(rest.body).toMatchObject({
+      status: 'failure',
+      mdn,
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
   });
 
   it('answers 915 on a disconnected line', async () => {
     const line = await seedLine(gateway);
-    await gateway.sandboxes.cores['321'].disconnect({ mdn: line.mdn, sim: line.sim, transactionId: `DISC_${line.sim}` });
+    await gateway.sandboxes.cores['321'].disconnect({
+      mdn: line.mdn,
+      sim: line.sim,
+      transactionId: `DISC_${line.sim}`,
+    });
     for (const path of ['/sim/suspend/', '/sim/restore/']) {
       expect(String((await post(path, { mdn: line.mdn })).body.message)).toMatch(/\(915\)$/);
     }
@@ -102,7 +136,13 @@ describe('refusals and validation', () => {
   it.each([
     ['/sim/suspend/', { service: 'FAX' }, 'service', 'value_error', 'service must be VOICE, SMS or DATA'],
     ['/sim/suspend/', { hotline_number: '12345' }, 'hotline_number', 'value_error', 'hotline_number must be 10 digits'],
-    ['/sim/suspend/', { hotline_chargeable: 'yes' }, 'hotline_chargeable', 'boolean_type', 'Input should be a valid boolean'],
+    [
+      '/sim/suspend/',
+      { hotline_chargeable: 'yes' },
+      'hotline_chargeable',
+      'boolean_type',
+      'Input should be a valid boolean',
+    ],
     ['/sim/suspend/', { mdn: 'abc' }, 'mdn', 'value_error', 'mdn must be exactly 10 digits'],
     ['/sim/suspend/', { mdn: undefined }, 'mdn', 'missing', 'Field required'],
     ['/sim/restore/', { service: 'voice' }, 'service', 'value_error', 'service must be VOICE, SMS or DATA'],
@@ -111,7 +151,8 @@ describe('refusals and validation', () => {
   ])('%s refuses %j with 422 and changes nothing', async (path, change, field, type, msg) => {
     const { token: own } = await gateway.user();
     const line = await seedLine(gateway);
-    if (path === '/sim/restore/') await gateway.sandboxes.cores['321'].suspend({ mdn: line.mdn, transactionId: `SUS_${line.sim}` });
+    if (path === '/sim/restore/')
+      await gateway.sandboxes.cores['321'].suspend({ mdn: line.mdn, transactionId: `SUS_${line.sim}` });
     const before = await lineStatus(line.mdn);
     const rest = await post(path, { mdn: line.mdn, ...change }, own);
     expect(rest.status).toBe(422);
@@ -131,7 +172,9 @@ describe('refusals and validation', () => {
       ['restoreLine', '/sim/restore/'],
     ]) {
       expect((await gateway.rest('POST', path!, { body: { mdn: '3215550001' } })).status).toBe(401);
-      expect((await graphqlMutation(gateway, field!, { mdn: '3215550001' })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect((await graphqlMutation(gateway, field!, { mdn: '3215550001' })).errors?.[0]?.extensions?.code).toBe(
+        'UNAUTHENTICATED',
+      );
     }
   });
 });

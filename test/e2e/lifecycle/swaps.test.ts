@@ -10,7 +10,8 @@ import { useGateway } from '../../support/use-gateway.js';
 let token: string;
 
 const registry = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn);
-const post = (path: string, body: Record<string, unknown>, as = token) => gateway.rest('POST', path, { token: as, body });
+const post = (path: string, body: Record<string, unknown>, as = token) =>
+  gateway.rest('POST', path, { token: as, body });
 
 const gateway = useGateway();
 beforeAll(async () => {
@@ -23,7 +24,13 @@ describe('swapSim', () => {
     const newSim = freshSim();
     const rest = await post('/sim/swap/', { mdn: line.mdn, old_sim: line.sim, new_sim: newSim });
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ status: 'success', mdn: line.mdn, sim: newSim, transaction_id: expect.stringMatching(/^SWAP_[0-9A-F]{12}$/), message: 'Success' });
+    expect(rest.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      sim: newSim,
+      transaction_id: expect.stringMatching(/^SWAP_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
     expect(await registry(line.mdn)).toMatchObject({ sim: newSim, carrier: '321', status: 'ACTIVE' });
     expect((await gateway.sandboxes.cores['321'].getUsage(line.mdn)).sim).toBe(newSim);
     // Later operations reach the line: on its number, and with its new SIM.
@@ -44,7 +51,12 @@ describe('swapSim', () => {
     const [viaRest, viaGraphql] = [await seedLine(gateway), await seedLine(gateway)];
     const [restSim, graphqlSim] = [freshSim(), freshSim()];
     const rest = await post('/sim/swap/', { mdn: viaRest.mdn, old_sim: viaRest.sim, new_sim: restSim });
-    const graphql = await graphqlMutation(gateway, 'swapSim', { mdn: viaGraphql.mdn, oldSim: viaGraphql.sim, newSim: graphqlSim }, token);
+    const graphql = await graphqlMutation(
+      gateway,
+      'swapSim',
+      { mdn: viaGraphql.mdn, oldSim: viaGraphql.sim, newSim: graphqlSim },
+      token,
+    );
     expectSameOutcome({ ...rest, body: { ...rest.body, mdn: viaGraphql.mdn, sim: graphqlSim } }, graphql, 'swapSim');
   });
 
@@ -62,8 +74,18 @@ describe('swapSim', () => {
     const body = { mdn: line.mdn, old_sim: line.sim, new_sim: freshSim(), ...change };
     const rest = await post('/sim/swap/', body, own);
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', mdn: body.mdn, transaction_id: expect.stringMatching(/^SWAP_/), message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
-    const graphql = await graphqlMutation(gateway, 'swapSim', { mdn: body.mdn, oldSim: body.old_sim, newSim: body.new_sim }, own);
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn: body.mdn,
+      transaction_id: expect.stringMatching(/^SWAP_/),
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
+    const graphql = await graphqlMutation(
+      gateway,
+      'swapSim',
+      { mdn: body.mdn, oldSim: body.old_sim, newSim: body.new_sim },
+      own,
+    );
     expectSameOutcome(rest, graphql, 'swapSim');
     expect(await registry(line.mdn)).toMatchObject({ sim: line.sim });
   });
@@ -85,19 +107,31 @@ describe('swapSim', () => {
 
   it('refuses a malformed new SIM with BAD_USER_INPUT on GraphQL', async () => {
     const line = await seedLine(gateway);
-    const graphql = await graphqlMutation(gateway, 'swapSim', { mdn: line.mdn, oldSim: line.sim, newSim: 'no-sim' }, token);
+    const graphql = await graphqlMutation(
+      gateway,
+      'swapSim',
+      { mdn: line.mdn, oldSim: line.sim, newSim: 'no-sim' },
+      token,
+    );
     expectBadInput(graphql, ['newSim'], 'value_error', 'new_sim must be alphanumeric, at most 25 characters');
   });
 
   it('answers 401 without a token', async () => {
-    expect((await gateway.rest('POST', '/sim/swap/', { body: { mdn: '3215550001', old_sim: '1', new_sim: '2' } })).status).toBe(401);
+    expect(
+      (await gateway.rest('POST', '/sim/swap/', { body: { mdn: '3215550001', old_sim: '1', new_sim: '2' } })).status,
+    ).toBe(401);
   });
 });
 
 describe('swapMdn', () => {
   it('gives the line a new number: the new one works, the old one answers 918', async () => {
     const line = await seedLine(gateway);
-    const rest = await post('/sim/mdn/swap/', { mdn: line.mdn, sim: line.sim, zip_code: '30301', imei: '356789012345678' });
+    const rest = await post('/sim/mdn/swap/', {
+      mdn: line.mdn,
+      sim: line.sim,
+      zip_code: '30301',
+      imei: '356789012345678',
+    });
     expect(rest.status).toBe(200);
     const newMdn = rest.body.new_mdn as string;
     expect(rest.body).toEqual({
@@ -116,7 +150,11 @@ describe('swapMdn', () => {
     expect(old.status).toBe(400);
     expect(old.body.message).toBe('Subscriber with given resource does not exist (918)');
     expect((await post('/sim/suspend/', { mdn: newMdn })).status).toBe(200);
-    expect((await gateway.rest('GET', `/sim/usage/${newMdn}`, { token })).body).toMatchObject({ mdn: newMdn, sim: line.sim, status: 'SUSPENDED' });
+    expect((await gateway.rest('GET', `/sim/usage/${newMdn}`, { token })).body).toMatchObject({
+      mdn: newMdn,
+      sim: line.sim,
+      status: 'SUSPENDED',
+    });
     expect(await registry(newMdn)).toMatchObject({ status: 'SUSPENDED' });
   });
 
@@ -132,9 +170,18 @@ describe('swapMdn', () => {
   it('gives the same outcome on GraphQL', async () => {
     const [viaRest, viaGraphql] = [await seedLine(gateway), await seedLine(gateway)];
     const rest = await post('/sim/mdn/swap/', { mdn: viaRest.mdn, sim: viaRest.sim, zip_code: '30301' });
-    const graphql = await graphqlMutation(gateway, 'swapMdn', { mdn: viaGraphql.mdn, sim: viaGraphql.sim, zipCode: '30301' }, token);
+    const graphql = await graphqlMutation(
+      gateway,
+      'swapMdn',
+      { mdn: viaGraphql.mdn, sim: viaGraphql.sim, zipCode: '30301' },
+      token,
+    );
     const newMdn = (graphql.data?.swapMdn as { newMdn: string }).newMdn;
-    expectSameOutcome({ ...rest, body: { ...rest.body, mdn: viaGraphql.mdn, sim: viaGraphql.sim, new_mdn: newMdn } }, graphql, 'swapMdn');
+    expectSameOutcome(
+      { ...rest, body: { ...rest.body, mdn: viaGraphql.mdn, sim: viaGraphql.sim, new_mdn: newMdn } },
+      graphql,
+      'swapMdn',
+    );
     expect(await registry(newMdn)).toMatchObject({ sim: viaGraphql.sim });
   });
 
@@ -150,7 +197,12 @@ describe('swapMdn', () => {
     const body = { mdn: line.mdn, sim: line.sim, zip_code: '30301', ...change };
     const rest = await post('/sim/mdn/swap/', body);
     expect(rest.status).toBe(400);
-    expect(rest.body).toEqual({ status: 'failure', mdn: body.mdn, transaction_id: expect.stringMatching(/^SWAP_MDN_/), message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn: body.mdn,
+      transaction_id: expect.stringMatching(/^SWAP_MDN_/),
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
     expect((await gateway.sandboxes.cores['321'].getUsage(line.mdn)).mdn).toBe(line.mdn);
   });
 
@@ -179,11 +231,19 @@ describe('swapMdn', () => {
 
   it('refuses a long IMEI with BAD_USER_INPUT on GraphQL', async () => {
     const line = await seedLine(gateway);
-    const graphql = await graphqlMutation(gateway, 'swapMdn', { mdn: line.mdn, sim: line.sim, zipCode: '30301', imei: '1234567890123456' }, token);
+    const graphql = await graphqlMutation(
+      gateway,
+      'swapMdn',
+      { mdn: line.mdn, sim: line.sim, zipCode: '30301', imei: '1234567890123456' },
+      token,
+    );
     expectBadInput(graphql, ['imei'], 'value_error', 'imei must be at most 15 digits');
   });
 
   it('answers 401 without a token', async () => {
-    expect((await gateway.rest('POST', '/sim/mdn/swap/', { body: { mdn: '3215550001', sim: '1', zip_code: '30301' } })).status).toBe(401);
+    expect(
+      (await gateway.rest('POST', '/sim/mdn/swap/', { body: { mdn: '3215550001', sim: '1', zip_code: '30301' } }))
+        .status,
+    ).toBe(401);
   });
 });

@@ -14,21 +14,37 @@ beforeAll(async () => {
   ({ token: admin } = await gateway.user({ superuser: true }));
 });
 
-const changeCode = (body: Record<string, unknown>, token?: string) => gateway.rest('POST', '/sim/billing-code/change/', { token, body });
+const changeCode = (body: Record<string, unknown>, token?: string) =>
+  gateway.rest('POST', '/sim/billing-code/change/', { token, body });
 
 describe('a superuser', () => {
   it('changes the billing code on REST with a generated CHG_BILL_ id', async () => {
     const line = await seedLine(gateway);
     const answer = await changeCode({ mdn: line.mdn, billing_code: 'WHOLESALE7' }, admin);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ status: 'success', mdn: line.mdn, transaction_id: expect.stringMatching(/^CHG_BILL_[0-9A-F]{12}$/), message: 'Success' });
+    expect(answer.body).toEqual({
+      status: 'success',
+      mdn: line.mdn,
+      transaction_id: expect.stringMatching(/^CHG_BILL_[0-9A-F]{12}$/),
+      message: 'Success',
+    });
   });
 
   it('changes it on GraphQL, also for a line on carrier_b', async () => {
     const line = await seedLine(gateway, { carrier: 'carrier_b' });
-    const answer = await graphqlMutation(gateway, 'changeBillingCode', { mdn: line.mdn, billingCode: 'BC777', transactionId: `GQL-BC-${line.sim}` }, admin);
+    const answer = await graphqlMutation(
+      gateway,
+      'changeBillingCode',
+      { mdn: line.mdn, billingCode: 'BC777', transactionId: `GQL-BC-${line.sim}` },
+      admin,
+    );
     expect(answer.errors).toBeUndefined();
-    expect(answer.data?.changeBillingCode).toMatchObject({ status: 'SUCCESS', mdn: line.mdn, transactionId: `GQL-BC-${line.sim}`, message: 'Success' });
+    expect(answer.data?.changeBillingCode).toMatchObject({
+      status: 'SUCCESS',
+      mdn: line.mdn,
+      transactionId: `GQL-BC-${line.sim}`,
+      message: 'Success',
+    });
   });
 
   it.each([
@@ -46,9 +62,17 @@ describe('a superuser', () => {
     const number = await mdn();
     const answer = await changeCode({ mdn: number, billing_code: 'BC1' }, admin);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ status: 'failure', mdn: number, transaction_id: expect.stringMatching(/^CHG_BILL_/), message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(answer.body).toEqual({
+      status: 'failure',
+      mdn: number,
+      transaction_id: expect.stringMatching(/^CHG_BILL_/),
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
     const graphql = await graphqlMutation(gateway, 'changeBillingCode', { mdn: number, billingCode: 'BC1' }, admin);
-    expect(graphql.data?.changeBillingCode).toMatchObject({ status: 'FAILURE', message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(graphql.data?.changeBillingCode).toMatchObject({
+      status: 'FAILURE',
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
   });
 
   it.each([
@@ -58,7 +82,10 @@ describe('a superuser', () => {
     { change: { mdn: undefined }, loc: ['body', 'mdn'], type: 'missing' },
     { change: { mdn: '32155500011' }, loc: ['body', 'mdn'], type: 'value_error' },
   ])('gets 422 at $loc', async ({ change, loc, type }) => {
-    const answer = await gateway.rest<Detail>('POST', '/sim/billing-code/change/', { token: admin, body: { mdn: '3215550001', billing_code: 'BC1', ...change } });
+    const answer = await gateway.rest<Detail>('POST', '/sim/billing-code/change/', {
+      token: admin,
+      body: { mdn: '3215550001', billing_code: 'BC1', ...change },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.detail).toEqual([expect.objectContaining({ loc, type })]);
   });

@@ -18,8 +18,10 @@ beforeEach(async () => {
   ({ token } = await gateway.user({ plans: ALL_PLANS }));
 });
 
-const purchase = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/plan/purchase/', { token: as, body });
-const cancel = (body: Record<string, unknown>, as = token) => gateway.rest('POST', '/sim/plan/cancel/', { token: as, body });
+const purchase = (body: Record<string, unknown>, as = token) =>
+  gateway.rest('POST', '/sim/plan/purchase/', { token: as, body });
+const cancel = (body: Record<string, unknown>, as = token) =>
+  gateway.rest('POST', '/sim/plan/cancel/', { token: as, body });
 
 describe('purchase and cancellation', () => {
   it('purchases, cancels, then answers (949) to a second cancel', async () => {
@@ -62,13 +64,26 @@ describe('purchase and cancellation', () => {
     const line = await seedLine(gateway);
     const bought = await graphqlMutation(gateway, 'purchasePlan', { mdn: line.mdn, planId: 'INTL' }, token);
     expect(bought.errors).toBeUndefined();
-    expect(bought.data?.purchasePlan).toMatchObject({ status: 'SUCCESS', mdn: line.mdn, purchaseId: expect.stringMatching(/^PUR/), warning: null });
+    expect(bought.data?.purchasePlan).toMatchObject({
+      status: 'SUCCESS',
+      mdn: line.mdn,
+      purchaseId: expect.stringMatching(/^PUR/),
+      warning: null,
+    });
     const purchaseId = bought.data!.purchasePlan!.purchaseId;
     const cancelled = await graphqlMutation(gateway, 'cancelPurchase', { mdn: line.mdn, purchaseId }, token);
-    expect(cancelled.data?.cancelPurchase).toMatchObject({ status: 'SUCCESS', purchaseId, transactionId: expect.stringMatching(/^CANCEL_/) });
+    expect(cancelled.data?.cancelPurchase).toMatchObject({
+      status: 'SUCCESS',
+      purchaseId,
+      transactionId: expect.stringMatching(/^CANCEL_/),
+    });
     const again = await graphqlMutation(gateway, 'cancelPurchase', { mdn: line.mdn, purchaseId }, token);
     expect(again.errors).toBeUndefined();
-    expect(again.data?.cancelPurchase).toMatchObject({ status: 'FAILURE', purchaseId, message: 'No active subscription found (949)' });
+    expect(again.data?.cancelPurchase).toMatchObject({
+      status: 'FAILURE',
+      purchaseId,
+      message: 'No active subscription found (949)',
+    });
   });
 
   it('answers (969) past the maximum number of active purchases, and again allows one after a cancel', async () => {
@@ -88,7 +103,10 @@ describe('purchase and cancellation', () => {
       message: 'Maximum purchases limit exceeded (969)',
     });
     const graphql = await graphqlMutation(gateway, 'purchasePlan', { mdn: line.mdn, planId: 'TOPUP' }, token);
-    expect(graphql.data?.purchasePlan).toMatchObject({ status: 'FAILURE', message: 'Maximum purchases limit exceeded (969)' });
+    expect(graphql.data?.purchasePlan).toMatchObject({
+      status: 'FAILURE',
+      message: 'Maximum purchases limit exceeded (969)',
+    });
     expect((await cancel({ mdn: line.mdn, purchase_id: ids[0] })).status).toBe(200);
     expect((await purchase({ mdn: line.mdn, plan_id: 'TOPUP' })).status).toBe(200);
   });
@@ -120,7 +138,10 @@ describe('carrier refusals', () => {
   ])('purchase ($code)', async ({ code, body }) => {
     const answer = await purchase(await body());
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ status: 'failure', message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(answer.body).toMatchObject({
+      status: 'failure',
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
   });
 
   it.each([
@@ -131,23 +152,47 @@ describe('carrier refusals', () => {
     const sent = await body();
     const answer = await cancel(sent);
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ status: 'failure', mdn: sent.mdn, purchase_id: sent.purchase_id, message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)) });
+    expect(answer.body).toMatchObject({
+      status: 'failure',
+      mdn: sent.mdn,
+      purchase_id: sent.purchase_id,
+      message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
+    });
   });
 });
 
 describe('Wi-Fi Calling add-ons', () => {
   it('buys a WFC plan with a valid E911 address (no warning)', async () => {
     const line = await seedLine(gateway);
-    const answer = await purchase({ mdn: line.mdn, plan_id: 'WFC', address1: '1 Main St', city: 'Atlanta', state: 'GA', zip_code: '30301' });
+    const answer = await purchase({
+      mdn: line.mdn,
+      plan_id: 'WFC',
+      address1: '1 Main St',
+      city: 'Atlanta',
+      state: 'GA',
+      zip_code: '30301',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).not.toHaveProperty('warning');
   });
 
   it('answers the warning variant when WFC cannot be added (carrier_b reports the WFC outcome)', async () => {
     const line = await seedLine(gateway, { carrier: 'carrier_b' });
-    const answer = await purchase({ mdn: line.mdn, plan_id: 'BWFC', address1: 'INVALID', city: 'Atlanta', state: 'GA', zip_code: '30301' });
+    const answer = await purchase({
+      mdn: line.mdn,
+      plan_id: 'BWFC',
+      address1: 'INVALID',
+      city: 'Atlanta',
+      state: 'GA',
+      zip_code: '30301',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'success', purchase_id: expect.any(String), wfc_status: false, warning: expect.stringMatching(/\(GENS-0090\)$/) });
+    expect(answer.body).toMatchObject({
+      status: 'success',
+      purchase_id: expect.any(String),
+      wfc_status: false,
+      warning: expect.stringMatching(/\(GENS-0090\)$/),
+    });
   });
 });
 
@@ -156,8 +201,13 @@ describe('access and validation', () => {
     const bought = await gateway.rest('POST', '/sim/plan/purchase/', { body: { mdn: '3215550001', plan_id: 'TOPUP' } });
     expect(bought.status).toBe(401);
     expect(bought.body).toEqual({ detail: 'Not authenticated' });
-    expect((await gateway.rest('POST', '/sim/plan/cancel/', { body: { mdn: '3215550001', purchase_id: 'PUR1' } })).status).toBe(401);
-    expect((await graphqlMutation(gateway, 'cancelPurchase', { mdn: '3215550001', purchaseId: 'PUR1' }, '')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(
+      (await gateway.rest('POST', '/sim/plan/cancel/', { body: { mdn: '3215550001', purchase_id: 'PUR1' } })).status,
+    ).toBe(401);
+    expect(
+      (await graphqlMutation(gateway, 'cancelPurchase', { mdn: '3215550001', purchaseId: 'PUR1' }, '')).errors?.[0]
+        ?.extensions?.code,
+    ).toBe('UNAUTHENTICATED');
   });
 
   it('answers 403 with the spec body to an unauthorized plan on purchase', async () => {
@@ -165,7 +215,11 @@ describe('access and validation', () => {
     const { token: basicOnly } = await gateway.user({ plans: ['BASIC'] });
     const refused = await purchase({ mdn: line.mdn, plan_id: 'TOPUP' }, basicOnly);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ status: 'failure', message: 'Plan TOPUP is not authorized for this user', code: 'HTTP_403' });
+    expect(refused.body).toEqual({
+      status: 'failure',
+      message: 'Plan TOPUP is not authorized for this user',
+      code: 'HTTP_403',
+    });
     const graphql = await graphqlMutation(gateway, 'purchasePlan', { mdn: line.mdn, planId: 'TOPUP' }, basicOnly);
     expect(graphql.errors?.[0]?.extensions?.code).toBe('PLAN_NOT_AUTHORIZED');
   });
@@ -188,6 +242,9 @@ describe('access and validation', () => {
 
   it('gives BAD_USER_INPUT on GraphQL', async () => {
     const answer = await graphqlMutation(gateway, 'purchasePlan', { mdn: '123', planId: 'TOPUP' }, token);
-    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ loc: ['input', 'mdn'], type: 'value_error' }] });
+    expect(answer.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      issues: [{ loc: ['input', 'mdn'], type: 'value_error' }],
+    });
   });
 });

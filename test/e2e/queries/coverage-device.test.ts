@@ -46,10 +46,22 @@ describe('coverage', () => {
   it('answers a covered ZIP with its areas', async () => {
     const rest = await both('coverage', '/sim/coverage/30301', { zipCode: '30301' });
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ zip_code: '30301', covered: true, status: 'success', areas: expect.any(Array), message: 'Success' });
+    expect(rest.body).toEqual({
+      zip_code: '30301',
+      covered: true,
+      status: 'success',
+      areas: expect.any(Array),
+      message: 'Success',
+    });
     const areas = rest.body.areas as Record<string, unknown>[];
     expect(areas.length).toBeGreaterThan(0);
-    for (const area of areas) expect(area).toEqual({ city: expect.any(String), state: expect.stringMatching(/^[A-Z]{2}$/), zip_code: '30301', quality: expect.any(String) });
+    for (const area of areas)
+      expect(area).toEqual({
+        city: expect.any(String),
+        state: expect.stringMatching(/^[A-Z]{2}$/),
+        zip_code: '30301',
+        quality: expect.any(String),
+      });
   });
 
   it.each([
@@ -66,17 +78,30 @@ describe('quickCoverage', () => {
   it('answers a covered ZIP: activation eligible true', async () => {
     const rest = await both('quickCoverage', '/sim/coverage/quick/30301', { zipCode: '30301' });
     expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ zip_code: '30301', covered: true, status: 'success', message: 'Activation eligible: true' });
+    expect(rest.body).toEqual({
+      zip_code: '30301',
+      covered: true,
+      status: 'success',
+      message: 'Activation eligible: true',
+    });
   });
 
   it.each([
     { zip: '99999', reason: 'Service is not available in this zip code (GENS-0289)' },
     { zip: '00000', reason: 'Invalid zip code (510)' },
-  ])('answers $zip with covered false, still status success (HTTP 200): activation eligible false', async ({ zip, reason }) => {
-    const rest = await both('quickCoverage', `/sim/coverage/quick/${zip}`, { zipCode: zip });
-    expect(rest.status).toBe(200);
-    expect(rest.body).toEqual({ zip_code: zip, covered: false, status: 'success', message: `Activation eligible: false: ${reason}` });
-  });
+  ])(
+    'answers $zip with covered false, still status success (HTTP 200): activation eligible false',
+    async ({ zip, reason }) => {
+      const rest = await both('quickCoverage', `/sim/coverage/quick/${zip}`, { zipCode: zip });
+      expect(rest.status).toBe(200);
+      expect(rest.body).toEqual({
+        zip_code: zip,
+        covered: false,
+        status: 'success',
+        message: `Activation eligible: false: ${reason}`,
+      });
+    },
+  );
 });
 
 describe('deviceCompatibility', () => {
@@ -108,14 +133,41 @@ describe('deviceCompatibility', () => {
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({ imei: '990000000000001', ...UNKNOWN_DEVICE });
     const graphql = await graphqlQuery(gateway, 'deviceCompatibility', { imei: '990000000000001' }, token);
-    expect(graphql.data?.deviceCompatibility).toMatchObject({ status: 'FAILURE', statusCode: 'FAILURE', compatible: false, model: null, esimCapable: false });
+    expect(graphql.data?.deviceCompatibility).toMatchObject({
+      status: 'FAILURE',
+      statusCode: 'FAILURE',
+      compatible: false,
+      model: null,
+      esimCapable: false,
+    });
   });
 });
 
 describe.each([
-  { name: 'coverage' as const, path: (value: string) => `/sim/coverage/${value}`, arg: 'zipCode', loc: 'zip_code', bad: '3030', msg: 'zip_code must be 5 digits' },
-  { name: 'quickCoverage' as const, path: (value: string) => `/sim/coverage/quick/${value}`, arg: 'zipCode', loc: 'zip_code', bad: '30301-1234', msg: 'zip_code must be 5 digits' },
-  { name: 'deviceCompatibility' as const, path: (value: string) => `/sim/device/${value}`, arg: 'imei', loc: 'imei', bad: '35678901234567X', msg: 'imei must be exactly 15 digits' },
+  {
+    name: 'coverage' as const,
+    path: (value: string) => `/sim/coverage/${value}`,
+    arg: 'zipCode',
+    loc: 'zip_code',
+    bad: '3030',
+    msg: 'zip_code must be 5 digits',
+  },
+  {
+    name: 'quickCoverage' as const,
+    path: (value: string) => `/sim/coverage/quick/${value}`,
+    arg: 'zipCode',
+    loc: 'zip_code',
+    bad: '30301-1234',
+    msg: 'zip_code must be 5 digits',
+  },
+  {
+    name: 'deviceCompatibility' as const,
+    path: (value: string) => `/sim/device/${value}`,
+    arg: 'imei',
+    loc: 'imei',
+    bad: '35678901234567X',
+    msg: 'imei must be exactly 15 digits',
+  },
 ])('$name refusals', ({ name, path, arg, loc, bad, msg }) => {
   it(`refuses a malformed ${loc} with 422 (REST) / BAD_USER_INPUT (GraphQL)`, async () => {
     const rest = await gateway.rest('GET', path(bad), { token });
@@ -123,7 +175,10 @@ describe.each([
     expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['path', loc], msg }] });
     const graphql = await graphqlQuery(gateway, name, { [arg]: bad }, token);
     expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
-    expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ type: 'value_error', loc: ['input', arg], msg }] });
+    expect(graphql.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      issues: [{ type: 'value_error', loc: ['input', arg], msg }],
+    });
   });
 
   it('refuses a call without a token with 401 (REST) / UNAUTHENTICATED (GraphQL)', async () => {

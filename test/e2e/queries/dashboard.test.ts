@@ -38,7 +38,10 @@ const EVERYTHING = `mdn carrier
 describe('line(mdn)', () => {
   it('answers every field of a carrier 321 line, each as its query would', async () => {
     const { token } = await gateway.user();
-    const answer = await gateway.graphql<{ line: Line }>(`query ($mdn: String!) { line(mdn: $mdn) { ${EVERYTHING} } }`, { token, variables: { mdn: on321.mdn } });
+    const answer = await gateway.graphql<{ line: Line }>(
+      `query ($mdn: String!) { line(mdn: $mdn) { ${EVERYTHING} } }`,
+      { token, variables: { mdn: on321.mdn } },
+    );
     expect(answer.errors).toBeUndefined();
     const line = answer.data!.line;
     expect(line).toMatchObject({
@@ -54,7 +57,9 @@ describe('line(mdn)', () => {
       activePlan: { status: 'SUCCESS', soc: 'BASIC1GB' },
       account: { status: 'SUCCESS', lines: [{ mdn: on321.mdn }] },
     });
-    expect((line.products as { products: { code: string }[] }).products.map((product) => product.code)).toContain('VOLTE');
+    expect((line.products as { products: { code: string }[] }).products.map((product) => product.code)).toContain(
+      'VOLTE',
+    );
     // The REST twin of one field gives the same answer.
     const rest = await gateway.rest('GET', `/sim/network/${on321.mdn}`, { token });
     expect(rest.body).toMatchObject({ status: 'ACTIVE', sim_status: 'INUSE' });
@@ -62,18 +67,29 @@ describe('line(mdn)', () => {
 
   it('answers a carrier_b line from carrier_b; the carrier-321-only fields fail alone with NOT_SUPPORTED', async () => {
     const { token } = await gateway.user();
-    const answer = await gateway.graphql<{ line: Line }>(`query ($mdn: String!) { line(mdn: $mdn) { mdn carrier usage { status subscriberStatus sim } activePlan { status } } }`, {
-      token,
-      variables: { mdn: onB.mdn },
+    const answer = await gateway.graphql<{ line: Line }>(
+      `query ($mdn: String!) { line(mdn: $mdn) { mdn carrier usage { status subscriberStatus sim } activePlan { status } } }`,
+      {
+        token,
+        variables: { mdn: onB.mdn },
+      },
+    );
+    expect(answer.data?.line).toEqual({
+      mdn: onB.mdn,
+      carrier: 'CARRIER_B',
+      usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: onB.sim },
+      activePlan: null,
     });
-    expect(answer.data?.line).toEqual({ mdn: onB.mdn, carrier: 'CARRIER_B', usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: onB.sim }, activePlan: null });
     expect(answer.errors).toHaveLength(1);
     expect(answer.errors?.[0]).toMatchObject({ path: ['line', 'activePlan'], extensions: { code: 'NOT_SUPPORTED' } });
   });
 
   it('answers carrier null for a line the gateway has not seen, and still reaches the carrier for its fields', async () => {
     const { token } = await gateway.user();
-    const answer = await gateway.graphql<{ line: Line }>(`query ($mdn: String!) { line(mdn: $mdn) { carrier usage { status subscriberStatus } } }`, { token, variables: { mdn: unregistered.mdn } });
+    const answer = await gateway.graphql<{ line: Line }>(
+      `query ($mdn: String!) { line(mdn: $mdn) { carrier usage { status subscriberStatus } } }`,
+      { token, variables: { mdn: unregistered.mdn } },
+    );
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.line).toEqual({ carrier: null, usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE' } });
   });
@@ -84,11 +100,17 @@ describe('line(mdn)', () => {
     const getUsage = vi.spyOn(adapter, 'getUsage');
     const getServiceProfile = vi.spyOn(adapter, 'getServiceProfile');
     const getNetworkStatus = vi.spyOn(adapter, 'getNetworkStatus');
-    await gateway.graphql(`query ($mdn: String!) { line(mdn: $mdn) { usage { status } } }`, { token, variables: { mdn: on321.mdn } });
+    await gateway.graphql(`query ($mdn: String!) { line(mdn: $mdn) { usage { status } } }`, {
+      token,
+      variables: { mdn: on321.mdn },
+    });
     expect(getUsage).toHaveBeenCalledTimes(1);
     expect(getServiceProfile).not.toHaveBeenCalled();
     expect(getNetworkStatus).not.toHaveBeenCalled();
-    await gateway.graphql(`query ($mdn: String!) { line(mdn: $mdn) { service { sim } simDetails { sim } esimProfile { sim } } }`, { token, variables: { mdn: on321.mdn } });
+    await gateway.graphql(
+      `query ($mdn: String!) { line(mdn: $mdn) { service { sim } simDetails { sim } esimProfile { sim } } }`,
+      { token, variables: { mdn: on321.mdn } },
+    );
     expect(getServiceProfile).toHaveBeenCalledTimes(1);
   });
 
@@ -96,7 +118,8 @@ describe('line(mdn)', () => {
     const { token } = await gateway.user();
     const adapter = gateway.app.services.carriers.adapter('321');
     const events: string[] = [];
-    const track = <A extends unknown[], R>(name: string, original: (...args: A) => Promise<R>) =>
+    const track =
+      <A extends unknown[], R>(name: string, original: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
         events.push(`start ${name}`);
         try {
@@ -110,12 +133,23 @@ describe('line(mdn)', () => {
     vi.spyOn(adapter, 'getUsage').mockImplementation(usage);
     vi.spyOn(adapter, 'getNetworkStatus').mockImplementation(network);
     // Slow carrier answers, so that both calls are surely under way before either returns.
-    await fetch(`${gateway.sandboxes.urls['321']}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 200 }) });
+    await fetch(`${gateway.sandboxes.urls['321']}/_sandbox/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latency_ms: 200 }),
+    });
     try {
-      const answer = await gateway.graphql(`query ($mdn: String!) { line(mdn: $mdn) { usage { status } networkStatus { status } } }`, { token, variables: { mdn: on321.mdn } });
+      const answer = await gateway.graphql(
+        `query ($mdn: String!) { line(mdn: $mdn) { usage { status } networkStatus { status } } }`,
+        { token, variables: { mdn: on321.mdn } },
+      );
       expect(answer.errors).toBeUndefined();
     } finally {
-      await fetch(`${gateway.sandboxes.urls['321']}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latency_ms: 0 }) });
+      await fetch(`${gateway.sandboxes.urls['321']}/_sandbox/faults`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ latency_ms: 0 }),
+      });
     }
     expect(events.slice(0, 2).sort()).toEqual(['start network', 'start usage']);
   });
@@ -137,14 +171,25 @@ describe('lines(mdns)', () => {
     const lines = answer.data!.lines;
     expect(lines.map((line) => line.mdn)).toEqual(mdns);
     expect(lines.map((line) => line.carrier)).toEqual(['CARRIER_321', null, 'CARRIER_B', null, 'CARRIER_321', null]);
-    expect(lines[0]).toMatchObject({ usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: on321.sim }, carrierUsage: { status: 'SUCCESS' }, networkStatus: { status: 'SUCCESS', subscriberStatus: 'ACTIVE' } });
+    expect(lines[0]).toMatchObject({
+      usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: on321.sim },
+      carrierUsage: { status: 'SUCCESS' },
+      networkStatus: { status: 'SUCCESS', subscriberStatus: 'ACTIVE' },
+    });
     expect(lines[1]).toMatchObject({
-      usage: { status: 'FAILURE', subscriberStatus: null, sim: null, message: 'Subscriber with given resource does not exist (918)' },
+      usage: {
+        status: 'FAILURE',
+        subscriberStatus: null,
+        sim: null,
+        message: 'Subscriber with given resource does not exist (918)',
+      },
       carrierUsage: { status: 'FAILURE', message: 'Subscriber with given resource does not exist (918)' },
       networkStatus: { status: 'FAILURE', subscriberStatus: null },
     });
     expect(lines[2]).toMatchObject({ usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: onB.sim } });
-    expect(lines[3]).toMatchObject({ carrierUsage: { status: 'FAILURE', message: 'MDN does not belong to this vendor (909)' } });
+    expect(lines[3]).toMatchObject({
+      carrierUsage: { status: 'FAILURE', message: 'MDN does not belong to this vendor (909)' },
+    });
     expect(lines[4]).toMatchObject({ usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: extra.sim } });
     expect(lines[5]).toMatchObject({ usage: { status: 'SUCCESS', subscriberStatus: 'ACTIVE', sim: unregistered.sim } });
   });
@@ -160,7 +205,11 @@ describe('lines(mdns)', () => {
 describe('refusals', () => {
   it.each([
     { query: '{ line(mdn: "12ab") { mdn } }', loc: ['input', 'mdn'], msg: 'mdn must be exactly 10 digits' },
-    { query: `{ lines(mdns: ["${'3215550001'}", "123"]) { mdn } }`, loc: ['input', 'mdns', 1], msg: 'mdn must be exactly 10 digits' },
+    {
+      query: `{ lines(mdns: ["${'3215550001'}", "123"]) { mdn } }`,
+      loc: ['input', 'mdns', 1],
+      msg: 'mdn must be exactly 10 digits',
+    },
     {
       query: `{ lines(mdns: [${Array.from({ length: 51 }, (_, i) => `"32155${String(i).padStart(5, '0')}"`).join(', ')}]) { mdn } }`,
       loc: ['input', 'mdns'],
@@ -172,26 +221,36 @@ describe('refusals', () => {
     const answer = await gateway.graphql<Record<string, unknown>>(query, { token });
     expect(statusesOf(answer)).toEqual({ http: 200, rest: 422 });
     expect(answer.data?.line ?? answer.data?.lines ?? null).toBeNull();
-    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ type: 'value_error', loc, msg }] });
+    expect(answer.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      issues: [{ type: 'value_error', loc, msg }],
+    });
     expect(byMdns).not.toHaveBeenCalled();
   });
 
-  it.each(['{ line(mdn: "3215550001") { mdn carrier } }', '{ lines(mdns: ["3215550001"]) { mdn carrier } }'])('refuses %s without a token: UNAUTHENTICATED', async (query) => {
-    const answer = await gateway.graphql(query);
-    expect(answer.status).toBe(401);
-    expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-  });
+  it.each(['{ line(mdn: "3215550001") { mdn carrier } }', '{ lines(mdns: ["3215550001"]) { mdn carrier } }'])(
+    'refuses %s without a token: UNAUTHENTICATED',
+    async (query) => {
+      const answer = await gateway.graphql(query);
+      expect(answer.status).toBe(401);
+      expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    },
+  );
 
   it('charges line fields to the cost budget, not to the per-operation limit of the query of the same name', async () => {
     const { token } = await gateway.user();
     const mdns = Array.from({ length: 50 }, () => on321.mdn);
     for (let refresh = 0; refresh < 2; refresh++) {
-      const answer = await gateway.graphql<{ lines: Line[] }>(`query ($mdns: [String!]!) { lines(mdns: $mdns) { usage { status } } }`, { token, variables: { mdns } });
+      const answer = await gateway.graphql<{ lines: Line[] }>(
+        `query ($mdns: [String!]!) { lines(mdns: $mdns) { usage { status } } }`,
+        { token, variables: { mdns } },
+      );
       expect(answer.errors).toBeUndefined();
       expect(answer.data?.lines.filter((line) => line.usage !== null)).toHaveLength(50);
     }
     // 100 line fields later, the 60 per minute of `usage` are whole for REST and the top-level query.
-    for (let call = 0; call < 60; call++) expect((await gateway.rest('GET', `/sim/usage/${on321.mdn}`, { token })).status).toBe(200);
+    for (let call = 0; call < 60; call++)
+      expect((await gateway.rest('GET', `/sim/usage/${on321.mdn}`, { token })).status).toBe(200);
     const refused = await gateway.graphql(`{ usage(mdn: "${on321.mdn}") { status } }`, { token });
     expect(refused.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
   });

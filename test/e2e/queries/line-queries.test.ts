@@ -25,10 +25,26 @@ interface LineQuery {
 }
 
 const LINE_QUERIES: LineQuery[] = [
-  { name: 'usage', path: (mdn) => `/sim/usage/${mdn}`, failure: (_mdn, message) => ({ status: 'failure', message, errors: [message] }) },
-  { name: 'serviceInfo', path: (mdn) => `/sim/service/${mdn}`, failure: (_mdn, message) => ({ status: 'failure', message }) },
-  { name: 'carrierUsage', path: (mdn) => `/sim/usage/carrier/${mdn}`, failure: (_mdn, message) => ({ status: 'failure', message }) },
-  { name: 'networkStatus', path: (mdn) => `/sim/network/${mdn}`, failure: (mdn, message) => ({ status: 'failure', mdn, message }) },
+  {
+    name: 'usage',
+    path: (mdn) => `/sim/usage/${mdn}`,
+    failure: (_mdn, message) => ({ status: 'failure', message, errors: [message] }),
+  },
+  {
+    name: 'serviceInfo',
+    path: (mdn) => `/sim/service/${mdn}`,
+    failure: (_mdn, message) => ({ status: 'failure', message }),
+  },
+  {
+    name: 'carrierUsage',
+    path: (mdn) => `/sim/usage/carrier/${mdn}`,
+    failure: (_mdn, message) => ({ status: 'failure', message }),
+  },
+  {
+    name: 'networkStatus',
+    path: (mdn) => `/sim/network/${mdn}`,
+    failure: (mdn, message) => ({ status: 'failure', mdn, message }),
+  },
 ];
 
 const REFUSALS = [
@@ -52,24 +68,32 @@ describe.each(LINE_QUERIES)('$name', (query) => {
     expectTwin(rest.body, graphql.data?.[query.name]);
   });
 
-  it.each(REFUSALS)('answers the carrier refusal $code with HTTP 400 and the failure body; on GraphQL as data', async (refusal) => {
-    const mdn = refusal.mdn();
-    const rest = await gateway.rest('GET', query.path(mdn), { token });
-    expect(rest.status).toBe(400);
-    expect(rest.body).toEqual(query.failure(mdn, refusal.message));
-    const graphql = await graphqlQuery(gateway, query.name, { mdn }, token);
-    expect(graphql.errors).toBeUndefined();
-    expect(String(graphql.data?.[query.name]?.status).toLowerCase()).toBe('failure');
-    expectTwin(rest.body, graphql.data?.[query.name]);
-  });
+  it.each(REFUSALS)(
+    'answers the carrier refusal $code with HTTP 400 and the failure body; on GraphQL as data',
+    async (refusal) => {
+      const mdn = refusal.mdn();
+      const rest = await gateway.rest('GET', query.path(mdn), { token });
+      expect(rest.status).toBe(400);
+      expect(rest.body).toEqual(query.failure(mdn, refusal.message));
+      const graphql = await graphqlQuery(gateway, query.name, { mdn }, token);
+      expect(graphql.errors).toBeUndefined();
+      expect(String(graphql.data?.[query.name]?.status).toLowerCase()).toBe('failure');
+      expectTwin(rest.body, graphql.data?.[query.name]);
+    },
+  );
 
   it('refuses a malformed mdn with 422 (REST) / BAD_USER_INPUT (GraphQL)', async () => {
     const rest = await gateway.rest('GET', query.path('12ab'), { token });
     expect(rest.status).toBe(422);
-    expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['path', 'mdn'], msg: 'mdn must be exactly 10 digits' }] });
+    expect(rest.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['path', 'mdn'], msg: 'mdn must be exactly 10 digits' }],
+    });
     const graphql = await graphqlQuery(gateway, query.name, { mdn: '12ab' }, token);
     expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
-    expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ type: 'value_error', loc: ['input', 'mdn'], msg: 'mdn must be exactly 10 digits' }] });
+    expect(graphql.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      issues: [{ type: 'value_error', loc: ['input', 'mdn'], msg: 'mdn must be exactly 10 digits' }],
+    });
   });
 
   it('refuses a call without a token with 401 (REST) / UNAUTHENTICATED (GraphQL)', async () => {
@@ -91,11 +115,23 @@ describe('exact success bodies', () => {
 
   it('usage: the subscriber usage record with the subscriber status', async () => {
     const rest = await gateway.rest('GET', `/sim/usage/${active.mdn}`, { token });
-    expect(Object.keys(rest.body).sort()).toEqual(['balance_details', 'customer_id', 'effective_date', 'mdn', 'plan_name', 'sim', 'status', 'subscriptions']);
+    expect(Object.keys(rest.body).sort()).toEqual([
+      'balance_details',
+      'customer_id',
+      'effective_date',
+      'mdn',
+      'plan_name',
+      'sim',
+      'status',
+      'subscriptions',
+    ]);
     expect(rest.body).toMatchObject({ mdn: active.mdn, sim: active.sim, status: 'ACTIVE', plan_name: 'Basic 1GB' });
     expect(rest.body.effective_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(rest.body.balance_details).toEqual({ talk: 500, text: 1000, data: 1024 ** 3 });
-    expect((rest.body.subscriptions as Record<string, unknown>[])[0]).toMatchObject({ plan_code: 'BASIC1GB', plan_name: 'Basic 1GB' });
+    expect((rest.body.subscriptions as Record<string, unknown>[])[0]).toMatchObject({
+      plan_code: 'BASIC1GB',
+      plan_name: 'Basic 1GB',
+    });
   });
 
   it('serviceInfo: the full service record, no e911_address while WFC is off, null hotline fields', async () => {
@@ -116,9 +152,19 @@ describe('exact success bodies', () => {
       'status',
       'subscriptions',
     ]);
-    expect(rest.body).toMatchObject({ mdn: active.mdn, sim: active.sim, status: 'ACTIVE', hotline_status: null, hotline_number: null, message: 'Success' });
+    expect(rest.body).toMatchObject({
+      mdn: active.mdn,
+      sim: active.sim,
+      status: 'ACTIVE',
+      hotline_status: null,
+      hotline_number: null,
+      message: 'Success',
+    });
     expect(rest.body.imei).toMatch(/^\d{15}$/);
-    expect(rest.body.service_codes).toContainEqual({ code: 'BASIC1GB', effective_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(rest.body.service_codes).toContainEqual({
+      code: 'BASIC1GB',
+      effective_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
   });
 
   it('serviceInfo: the E911 address once WFC is on, and the hotline of a suspended line', async () => {
@@ -150,9 +196,14 @@ describe('exact success bodies', () => {
     expectTwin(wrong.body, graphql.data?.serviceInfo);
     const malformed = await gateway.rest('GET', `/sim/service/${active.mdn}?sim=not-a-sim`, { token });
     expect(malformed.status).toBe(422);
-    expect(malformed.body).toEqual({ detail: [{ type: 'value_error', loc: ['query', 'sim'], msg: 'sim must be alphanumeric, at most 25 characters' }] });
+    expect(malformed.body).toEqual({
+      detail: [{ type: 'value_error', loc: ['query', 'sim'], msg: 'sim must be alphanumeric, at most 25 characters' }],
+    });
     const tooLong = await graphqlQuery(gateway, 'serviceInfo', { mdn: active.mdn, sim: '8'.repeat(26) }, token);
-    expect(tooLong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ loc: ['input', 'sim'] }] });
+    expect(tooLong.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      issues: [{ loc: ['input', 'sim'] }],
+    });
   });
 
   it('carrierUsage: the wrapper with the raw VOICE, SMS and DATA records', async () => {
@@ -161,9 +212,23 @@ describe('exact success bodies', () => {
     expect(rest.body).toMatchObject({ mdn: active.mdn, status: 'success', message: 'Success' });
     const records = rest.body.usage_records as Record<string, unknown>[];
     const stamp = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(records.find((record) => record.type === 'VOICE')).toEqual({ type: 'VOICE', duration: expect.any(Number), timestamp: stamp, destination: expect.any(String) });
-    expect(records.find((record) => record.type === 'DATA')).toEqual({ type: 'DATA', bytes_used: expect.any(Number), timestamp: stamp });
-    expect(records.find((record) => record.type === 'SMS')).toEqual({ type: 'SMS', count: expect.any(Number), timestamp: stamp, destination: expect.any(String) });
+    expect(records.find((record) => record.type === 'VOICE')).toEqual({
+      type: 'VOICE',
+      duration: expect.any(Number),
+      timestamp: stamp,
+      destination: expect.any(String),
+    });
+    expect(records.find((record) => record.type === 'DATA')).toEqual({
+      type: 'DATA',
+      bytes_used: expect.any(Number),
+      timestamp: stamp,
+    });
+    expect(records.find((record) => record.type === 'SMS')).toEqual({
+      type: 'SMS',
+      count: expect.any(Number),
+      timestamp: stamp,
+      destination: expect.any(String),
+    });
   });
 
   it('networkStatus: the HLR record with the subscriber status', async () => {

@@ -24,7 +24,14 @@ export type QueryName = keyof typeof SELECTIONS;
 
 /** Calls query `name` with its arguments on GraphQL, selecting every field. */
 export function graphqlQuery(gateway: TestGateway, name: QueryName, args: Record<string, string>, token?: string) {
-  const declared = Object.keys(args).map((key) => `$${key}: String!`).join(', ');
-  const passed = Object.keys(args).map((key) => `${key}: $${key}`).join(', ');
-  return gateway.graphql<Record<string, Record<string, unknown>>>(`query (${declared}) { ${name}(${passed}) { ${SELECTIONS[name]} } }`, { token, variables: args });
+  const declared = Object.keys(args)
+    .map((key) => `$${key}: String!`)
+    .join(', ');
+  const passed = Object.keys(args)
+    .map((key) => `${key}: $${key}`)
+    .join(', ');
+  return gateway.graphql<Record<string, Record<string, unknown>>>(
+    `query (${declared}) { ${name}(${passed}) { ${SELECTIONS[name]} } }`,
+    { token, variables: args },
+  );
 }

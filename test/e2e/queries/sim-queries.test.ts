@@ -80,7 +80,12 @@ describe('simDetails', () => {
   it('answers the SIM of a line: no longer activation eligible, INUSE; routed by the line registry', async () => {
     const line = await seedLine(gateway, { carrier: 'carrier_b' });
     const rest = await both('simDetails', `/sim/details/${line.sim}`, line.sim);
-    expect(rest.body).toMatchObject({ sim: line.sim, status: 'success', activation_eligible: false, iccid_status: 'INUSE' });
+    expect(rest.body).toMatchObject({
+      sim: line.sim,
+      status: 'success',
+      activation_eligible: false,
+      iccid_status: 'INUSE',
+    });
   });
 
   it.each([
@@ -109,14 +114,22 @@ describe.each([
   { name: 'esimProfile' as const, path: (sim: string) => `/sim/esim/${sim}` },
   { name: 'simDetails' as const, path: (sim: string) => `/sim/details/${sim}` },
 ])('$name refusals', ({ name, path }) => {
-  it.each(['8901-0000', '8'.repeat(26)])('refuses the malformed sim %s with 422 (REST) / BAD_USER_INPUT (GraphQL)', async (bad) => {
-    const rest = await gateway.rest('GET', path(bad), { token });
-    expect(rest.status).toBe(422);
-    expect(rest.body).toEqual({ detail: [{ type: 'value_error', loc: ['path', 'sim'], msg: 'sim must be alphanumeric, at most 25 characters' }] });
-    const graphql = await graphqlQuery(gateway, name, { sim: bad }, token);
-    expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
-    expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ type: 'value_error', loc: ['input', 'sim'] }] });
-  });
+  it.each(['8901-0000', '8'.repeat(26)])(
+    'refuses the malformed sim %s with 422 (REST) / BAD_USER_INPUT (GraphQL)',
+    async (bad) => {
+      const rest = await gateway.rest('GET', path(bad), { token });
+      expect(rest.status).toBe(422);
+      expect(rest.body).toEqual({
+        detail: [{ type: 'value_error', loc: ['path', 'sim'], msg: 'sim must be alphanumeric, at most 25 characters' }],
+      });
+      const graphql = await graphqlQuery(gateway, name, { sim: bad }, token);
+      expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
+      expect(graphql.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        issues: [{ type: 'value_error', loc: ['input', 'sim'] }],
+      });
+    },
+  );
 
   it('refuses a call without a token with 401 (REST) / UNAUTHENTICATED (GraphQL)', async () => {
     const rest = await gateway.rest('GET', path(PHYSICAL));

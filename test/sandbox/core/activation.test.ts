@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS, BAD_ADDRESS, DAY, START_STAMP, activation, esim, expectRejection, newCarrier, physicalSim } from './helpers.js';
+import {
+  ADDRESS,
+  BAD_ADDRESS,
+  DAY,
+  START_STAMP,
+  activation,
+  esim,
+  expectRejection,
+  newCarrier,
+  physicalSim,
+} from './helpers.js';
 
 describe('activation', () => {
   it('creates an ACTIVE line with the next pool MDN, a customer and a base subscription matching the plan', async () => {
@@ -9,10 +19,21 @@ describe('activation', () => {
     expect(result).toEqual({ mdn: '3215550001', sim, customerId: 'CUST00000001' });
 
     const usage = await core.getUsage(result.mdn);
-    expect(usage).toMatchObject({ mdn: '3215550001', sim, lineStatus: 'ACTIVE', customerId: 'CUST00000001', planName: 'Plus 5GB', effectiveDate: START_STAMP });
+    expect(usage).toMatchObject({
+      mdn: '3215550001',
+      sim,
+      lineStatus: 'ACTIVE',
+      customerId: 'CUST00000001',
+      planName: 'Plus 5GB',
+      effectiveDate: START_STAMP,
+    });
     expect(usage.balanceDetails).toEqual({ talk: 1000, text: 5000, data: 5 * 1024 ** 3 });
     expect(usage.subscriptions).toHaveLength(1);
-    expect(usage.subscriptions[0]).toMatchObject({ purchaseId: 'SUB00000001', planCode: 'PLUS5GB', planName: 'Plus 5GB' });
+    expect(usage.subscriptions[0]).toMatchObject({
+      purchaseId: 'SUB00000001',
+      planCode: 'PLUS5GB',
+      planName: 'Plus 5GB',
+    });
     expect(usage.subscriptions[0]!.balances).toEqual([
       { uom: 'SECOND', balance: 60_000, validFrom: START_STAMP, validTo: '2026-03-31 12:00:00' },
       { uom: 'EVENT', balance: 5000, validFrom: START_STAMP, validTo: '2026-03-31 12:00:00' },
@@ -48,7 +69,11 @@ describe('activation', () => {
 
   it('refuses SIMs that are not this MVNO’s (910) or not valid (GENS-0006)', async () => {
     const core = newCarrier();
-    await expectRejection(core.activate(activation({ sim: '8999000000000000001' })), '910', 'ESN does not belong to this MVNO');
+    await expectRejection(
+      core.activate(activation({ sim: '8999000000000000001' })),
+      '910',
+      'ESN does not belong to this MVNO',
+    );
     await expectRejection(core.activate(activation({ sim: '8912345678901234567' })), 'GENS-0006', 'Invalid SIM');
     await expectRejection(core.activate(activation({ sim: '1234567890123456789' })), 'GENS-0006');
     await expectRejection(core.activate(activation({ sim: '8901123' })), 'GENS-0006');
@@ -62,7 +87,11 @@ describe('activation', () => {
 
   it('refuses an invalid plan (906) without using up an MDN', async () => {
     const core = newCarrier();
-    await expectRejection(core.activate(activation({ carrierPlanId: 'INVALID_PLAN' })), '906', 'Plan code invalid or inactive');
+    await expectRejection(
+      core.activate(activation({ carrierPlanId: 'INVALID_PLAN' })),
+      '906',
+      'Plan code invalid or inactive',
+    );
     await expectRejection(core.activate(activation({ carrierPlanId: 'invalid-lower' })), '906');
     expect((await core.activate(activation({ carrierPlanId: 'ANY_OTHER_CODE' }))).mdn).toBe('3215550001');
     expect((await core.getUsage('3215550001')).planName).toBe('Plan ANY_OTHER_CODE');

@@ -21,17 +21,39 @@ describe('balance adjustment', () => {
   it('adjusts voice when no unit is given, and moves the expiry date', async () => {
     const core = newCarrier();
     const { mdn } = await activeLine(core, { carrierPlanId: 'BASIC1GB' });
-    await core.adjustBalance({ transactionId: tx(), mdn, subscriptionId: 'SUB00000001', amount: 60, expiryDate: '2026-12-31' });
+    await core.adjustBalance({
+      transactionId: tx(),
+      mdn,
+      subscriptionId: 'SUB00000001',
+      amount: 60,
+      expiryDate: '2026-12-31',
+    });
     const [voice] = (await core.getUsage(mdn)).subscriptions[0]!.balances;
     expect(voice).toMatchObject({ uom: 'SECOND', balance: 30_060, validTo: '2026-12-31 23:59:59' });
-    await expectRejection(core.adjustBalance({ transactionId: tx(), mdn, subscriptionId: 'SUB00000001', amount: 1, expiryDate: '31/12/2026' }), 'GENS-0404');
+    await expectRejection(
+      core.adjustBalance({
+        transactionId: tx(),
+        mdn,
+        subscriptionId: 'SUB00000001',
+        amount: 1,
+        expiryDate: '31/12/2026',
+      }),
+      'GENS-0404',
+    );
   });
 
   it('refuses an unknown subscription (919) and a deduction larger than the balance (920)', async () => {
     const core = newCarrier();
     const { mdn } = await activeLine(core, { carrierPlanId: 'BASIC1GB' });
-    await expectRejection(core.adjustBalance({ transactionId: tx(), mdn, subscriptionId: 'SUB12345678', uom: 'EVENT', amount: 1 }), '919', 'Invalid subscription id');
-    await expectRejection(core.adjustBalance({ transactionId: tx(), mdn, subscriptionId: 'SUB00000001', uom: 'EVENT', amount: -1001 }), '920');
+    await expectRejection(
+      core.adjustBalance({ transactionId: tx(), mdn, subscriptionId: 'SUB12345678', uom: 'EVENT', amount: 1 }),
+      '919',
+      'Invalid subscription id',
+    );
+    await expectRejection(
+      core.adjustBalance({ transactionId: tx(), mdn, subscriptionId: 'SUB00000001', uom: 'EVENT', amount: -1001 }),
+      '920',
+    );
     await core.adjustBalance({ transactionId: tx(), mdn, subscriptionId: 'SUB00000001', uom: 'EVENT', amount: -1000 });
     expect((await core.getUsage(mdn)).balanceDetails.text).toBe(0);
   });
@@ -62,6 +84,13 @@ describe('balance adjustment', () => {
       ],
     });
     expect((await core.getUsage(mdn)).balanceDetails).toMatchObject({ text: 1005, talk: 500 });
-    await expectRejection(core.adjustBalances({ transactionId: tx(), mdn, adjustments: [{ subscriptionId: 'nope', uom: 'BYTE', amount: 1 }] }), '919');
+    await expectRejection(
+      core.adjustBalances({
+        transactionId: tx(),
+        mdn,
+        adjustments: [{ subscriptionId: 'nope', uom: 'BYTE', amount: 1 }],
+      }),
+      '919',
+    );
   });
 });

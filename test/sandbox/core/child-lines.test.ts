@@ -25,8 +25,16 @@ describe('child lines', () => {
     const add = (parentLine: { mdn: string; sim: string }, childMdn: string) =>
       core.addChildLine({ transactionId: tx(), parentMdn: parentLine.mdn, parentSim: parentLine.sim, childMdn });
     await add(parent, child.mdn);
-    await expectRejection(add(parent, child.mdn), 'GENS-0010', 'Duplicate products: the line is already a child line of this account');
-    await expectRejection(add(otherParent, child.mdn), 'GENS-0010', 'Duplicate products: the line is already a child line of another account');
+    await expectRejection(
+      add(parent, child.mdn),
+      'GENS-0010',
+      'Duplicate products: the line is already a child line of this account',
+    );
+    await expectRejection(
+      add(otherParent, child.mdn),
+      'GENS-0010',
+      'Duplicate products: the line is already a child line of another account',
+    );
     await expectRejection(add(parent, parent.mdn), 'GENS-0010');
     await expectRejection(add(child, otherParent.mdn), 'GENS-0010');
     await expectRejection(add(otherParent, parent.mdn), 'GENS-0010');

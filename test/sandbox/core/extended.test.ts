@@ -27,12 +27,19 @@ describe('extended reads', () => {
 
   it('validates and normalises addresses', async () => {
     const { extended } = extendedCarrier();
-    expect(await extended.validateAddress({ street1: '1  main st', city: 'new york', state: 'ny', zipCode: '10001' })).toEqual({
+    expect(
+      await extended.validateAddress({ street1: '1  main st', city: 'new york', state: 'ny', zipCode: '10001' }),
+    ).toEqual({
       valid: true,
       normalized: { street1: '1 MAIN ST', city: 'NEW YORK', state: 'NY', zipCode: '10001' },
     });
-    expect(await extended.validateAddress({ street1: '1 Invalid Rd', city: 'X', state: 'NY', zipCode: '10001' })).toEqual({ valid: false, normalized: null });
-    expect(await extended.validateAddress({ street1: '1 Main St', city: 'X', state: 'NY', zipCode: '00000' })).toEqual({ valid: false, normalized: null });
+    expect(
+      await extended.validateAddress({ street1: '1 Invalid Rd', city: 'X', state: 'NY', zipCode: '10001' }),
+    ).toEqual({ valid: false, normalized: null });
+    expect(await extended.validateAddress({ street1: '1 Main St', city: 'X', state: 'NY', zipCode: '00000' })).toEqual({
+      valid: false,
+      normalized: null,
+    });
   });
 
   it('makes a device unlock-eligible after 60 days on a line', async () => {
@@ -41,7 +48,12 @@ describe('extended reads', () => {
     const { imei } = await core.getServiceProfile(mdn);
     expect(await extended.getDeviceUnlockStatus(imei)).toMatchObject({ imei, unlocked: false, unlockEligible: false });
     core.advanceClock(60 * DAY);
-    expect(await extended.getDeviceUnlockStatus(imei)).toEqual({ imei, unlocked: false, unlockEligible: true, reason: null });
+    expect(await extended.getDeviceUnlockStatus(imei)).toEqual({
+      imei,
+      unlocked: false,
+      unlockEligible: true,
+      reason: null,
+    });
     expect((await extended.getDeviceUnlockStatus('356938035643809')).unlockEligible).toBe(true);
     await expectRejection(extended.getDeviceUnlockStatus('990000862471854'), '506');
   });
@@ -76,7 +88,8 @@ describe('extended reads', () => {
     const groups = await extended.getNumberGroups('10001');
     expect(groups.zipCode).toBe('10001');
     expect(groups.groups.length).toBeGreaterThanOrEqual(1);
-    for (const group of groups.groups) expect(group).toMatchObject({ npa: '321', nxx: expect.stringMatching(/^\d{3}$/) });
+    for (const group of groups.groups)
+      expect(group).toMatchObject({ npa: '321', nxx: expect.stringMatching(/^\d{3}$/) });
     expect(await extended.getNumberGroups('99999')).toEqual({ zipCode: '99999', groups: [] });
     await expectRejection(extended.getNumberGroups('00000'), '510');
   });
@@ -84,8 +97,17 @@ describe('extended reads', () => {
   it('shows the active plan, device details and products', async () => {
     const { core, extended } = extendedCarrier();
     const { mdn } = await activeLine(core, { carrierPlanId: 'UNL10GB' });
-    expect(await extended.getActivePlan(mdn)).toEqual({ mdn, soc: 'UNL10GB', planName: 'Unlimited Talk & Text 10GB', effectiveDate: '2026-03-01 12:00:00' });
-    expect(await extended.getImeiDetails('356938035643809')).toMatchObject({ imei: '356938035643809', blacklisted: false, esimCapable: true });
+    expect(await extended.getActivePlan(mdn)).toEqual({
+      mdn,
+      soc: 'UNL10GB',
+      planName: 'Unlimited Talk & Text 10GB',
+      effectiveDate: '2026-03-01 12:00:00',
+    });
+    expect(await extended.getImeiDetails('356938035643809')).toMatchObject({
+      imei: '356938035643809',
+      blacklisted: false,
+      esimCapable: true,
+    });
     await expectRejection(extended.getImeiDetails('991234567890123'), '506');
     expect((await extended.getProducts(mdn)).products.map((product) => product.code)).toEqual(['VOLTE', 'VMBOX']);
     await expectRejection(extended.getActivePlan('3215559999'), '918');
@@ -93,14 +115,27 @@ describe('extended reads', () => {
 
   it('filters seeded customer-impacting events by time window', async () => {
     const { extended } = extendedCarrier();
-    expect((await extended.getCustomerImpactingEvents({})).map((event) => event.eventId)).toEqual(['CIM-0001', 'CIM-0002', 'CIM-0003', 'CIM-0004']);
-    const recent = await extended.getCustomerImpactingEvents({ startTime: '2026-02-27 00:00:00', endTime: '2026-03-01T12:00:00Z' });
+    expect((await extended.getCustomerImpactingEvents({})).map((event) => event.eventId)).toEqual([
+      'CIM-0001',
+      'CIM-0002',
+      'CIM-0003',
+      'CIM-0004',
+    ]);
+    const recent = await extended.getCustomerImpactingEvents({
+      startTime: '2026-02-27 00:00:00',
+      endTime: '2026-03-01T12:00:00Z',
+    });
     expect(recent.map((event) => event.eventId)).toEqual(['CIM-0003']);
     expect(recent[0]).toMatchObject({ category: 'DEGRADED_SERVICE', endTime: null, startTime: '2026-02-28 12:00:00' });
-    expect((await extended.getCustomerImpactingEvents({ startTime: '2026-03-02' })).map((event) => event.eventId)).toEqual(['CIM-0003', 'CIM-0004']);
+    expect(
+      (await extended.getCustomerImpactingEvents({ startTime: '2026-03-02' })).map((event) => event.eventId),
+    ).toEqual(['CIM-0003', 'CIM-0004']);
     await expectRejection(extended.getCustomerImpactingEvents({ startTime: 'yesterday' }), 'GENS-0404');
     await expectRejection(extended.getCustomerImpactingEvents({ endTime: '2026-02-30 00:00:00' }), 'GENS-0404');
-    await expectRejection(extended.getCustomerImpactingEvents({ startTime: '2026-03-02', endTime: '2026-03-01' }), 'GENS-0404');
+    await expectRejection(
+      extended.getCustomerImpactingEvents({ startTime: '2026-03-02', endTime: '2026-03-01' }),
+      'GENS-0404',
+    );
   });
 });
 
@@ -112,7 +147,9 @@ describe('extended writes', () => {
     const sent = await extended.sendSms(request);
     expect(sent).toEqual({ mdn, messageId: 'SMS00000001' });
     expect(await extended.sendSms(request)).toEqual(sent);
-    expect((await extended.sendSms({ transactionId: tx(), mdn, message: 'x'.repeat(160) })).messageId).toBe('SMS00000002');
+    expect((await extended.sendSms({ transactionId: tx(), mdn, message: 'x'.repeat(160) })).messageId).toBe(
+      'SMS00000002',
+    );
     await expectRejection(extended.sendSms({ transactionId: tx(), mdn, message: 'x'.repeat(161) }), 'GENS-0404');
     await core.suspend({ transactionId: tx(), mdn });
     await expectRejection(extended.sendSms({ transactionId: tx(), mdn, message: 'Hi' }), '915');
@@ -121,10 +158,23 @@ describe('extended writes', () => {
   it('manages allow and block lists', async () => {
     const { core, extended } = extendedCarrier();
     const { mdn } = await activeLine(core);
-    const manage = (action: 'add' | 'remove' | 'block' | 'unblock', numbers: string[]) => extended.managePhoneList({ transactionId: tx(), mdn, action, numbers });
-    expect(await manage('add', ['2125550100', '2125550101', '2125550100'])).toEqual({ mdn, allowed: ['2125550100', '2125550101'], blocked: [] });
-    expect(await manage('block', ['2125550101', '+13105550199'])).toEqual({ mdn, allowed: ['2125550100'], blocked: ['2125550101', '+13105550199'] });
-    expect(await manage('unblock', ['2125550101'])).toEqual({ mdn, allowed: ['2125550100'], blocked: ['+13105550199'] });
+    const manage = (action: 'add' | 'remove' | 'block' | 'unblock', numbers: string[]) =>
+      extended.managePhoneList({ transactionId: tx(), mdn, action, numbers });
+    expect(await manage('add', ['2125550100', '2125550101', '2125550100'])).toEqual({
+      mdn,
+      allowed: ['2125550100', '2125550101'],
+      blocked: [],
+    });
+    expect(await manage('block', ['2125550101', '+13105550199'])).toEqual({
+      mdn,
+      allowed: ['2125550100'],
+      blocked: ['2125550101', '+13105550199'],
+    });
+    expect(await manage('unblock', ['2125550101'])).toEqual({
+      mdn,
+      allowed: ['2125550100'],
+      blocked: ['+13105550199'],
+    });
     expect(await manage('remove', ['2125550100'])).toEqual({ mdn, allowed: [], blocked: ['+13105550199'] });
     await expectRejection(manage('add', ['not-a-number']), 'GENS-0404');
   });
@@ -132,7 +182,10 @@ describe('extended writes', () => {
   it('labels a line with up to 100 characters', async () => {
     const { core, extended } = extendedCarrier();
     const { mdn } = await activeLine(core);
-    expect(await extended.setLabel({ transactionId: tx(), mdn, label: 'x'.repeat(100) })).toEqual({ mdn, label: 'x'.repeat(100) });
+    expect(await extended.setLabel({ transactionId: tx(), mdn, label: 'x'.repeat(100) })).toEqual({
+      mdn,
+      label: 'x'.repeat(100),
+    });
     await expectRejection(extended.setLabel({ transactionId: tx(), mdn, label: 'x'.repeat(101) }), 'GENS-0404');
     await expectRejection(extended.setLabel({ transactionId: tx(), mdn: '9090000000', label: 'x' }), '909');
   });
@@ -142,8 +195,15 @@ describe('extended writes', () => {
     const { mdn, sim } = await activeLine(core);
     core.advanceClock(90 * DAY);
     await expectRejection(extended.changeImei({ transactionId: tx(), mdn, sim, newImei: '990000000000000' }), '506');
-    await expectRejection(extended.changeImei({ transactionId: tx(), mdn, sim: physicalSim(), newImei: '356938035643809' }), 'GENS-0012');
-    expect(await extended.changeImei({ transactionId: tx(), mdn, sim, newImei: '356938035643809' })).toEqual({ mdn, sim, imei: '356938035643809' });
+    await expectRejection(
+      extended.changeImei({ transactionId: tx(), mdn, sim: physicalSim(), newImei: '356938035643809' }),
+      'GENS-0012',
+    );
+    expect(await extended.changeImei({ transactionId: tx(), mdn, sim, newImei: '356938035643809' })).toEqual({
+      mdn,
+      sim,
+      imei: '356938035643809',
+    });
     expect((await core.getServiceProfile(mdn)).imei).toBe('356938035643809');
     expect((await extended.getDeviceUnlockStatus('356938035643809')).unlockEligible).toBe(false);
   });

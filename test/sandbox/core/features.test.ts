@@ -7,13 +7,21 @@ describe('Wi-Fi Calling', () => {
     const { mdn, sim } = await activeLine(core);
     expect(await core.addWfc({ transactionId: tx(), mdn, sim, address: ADDRESS })).toEqual({ mdn, sim });
     expect((await core.getServiceProfile(mdn)).e911Address).toEqual(ADDRESS);
-    await expectRejection(core.addWfc({ transactionId: tx(), mdn, sim, address: ADDRESS }), 'GENS-0010', 'Duplicate products');
+    await expectRejection(
+      core.addWfc({ transactionId: tx(), mdn, sim, address: ADDRESS }),
+      'GENS-0010',
+      'Duplicate products',
+    );
   });
 
   it('refuses an invalid E911 address (GENS-0090) and another SIM (GENS-0170)', async () => {
     const core = newCarrier();
     const { mdn, sim } = await activeLine(core);
-    await expectRejection(core.addWfc({ transactionId: tx(), mdn, sim, address: BAD_ADDRESS }), 'GENS-0090', 'Invalid E911 address');
+    await expectRejection(
+      core.addWfc({ transactionId: tx(), mdn, sim, address: BAD_ADDRESS }),
+      'GENS-0090',
+      'Invalid E911 address',
+    );
     await expectRejection(
       core.addWfc({ transactionId: tx(), mdn, sim, address: { ...ADDRESS, address1: 'somewhere invalid' } }),
       'GENS-0090',
@@ -26,12 +34,19 @@ describe('Wi-Fi Calling', () => {
     const core = newCarrier();
     const { mdn, sim } = await activeLine(core);
     const moved = { ...ADDRESS, address1: '2 Side St', address2: 'Apt 3' };
-    await expectRejection(core.updateE911Address({ transactionId: tx(), mdn, address: moved }), 'GENS-0124', 'Cannot update E911, WFC not active');
+    await expectRejection(
+      core.updateE911Address({ transactionId: tx(), mdn, address: moved }),
+      'GENS-0124',
+      'Cannot update E911, WFC not active',
+    );
     await core.addWfc({ transactionId: tx(), mdn, sim, address: ADDRESS });
     expect(await core.updateE911Address({ transactionId: tx(), mdn, address: moved })).toEqual({ mdn, sim });
     expect((await core.getServiceProfile(mdn)).e911Address).toEqual(moved);
     await expectRejection(core.updateE911Address({ transactionId: tx(), mdn, address: BAD_ADDRESS }), 'GENS-0090');
-    await expectRejection(core.updateE911Address({ transactionId: tx(), mdn, sim: physicalSim(), address: moved }), 'GENS-0404');
+    await expectRejection(
+      core.updateE911Address({ transactionId: tx(), mdn, sim: physicalSim(), address: moved }),
+      'GENS-0404',
+    );
     await core.updateE911Address({ transactionId: tx(), mdn, sim, address: ADDRESS });
   });
 

@@ -48,13 +48,20 @@ export function activation(overrides: Partial<ActivateRequest> = {}): ActivateRe
 }
 
 /** Activates a line and returns its MDN and SIM. */
-export async function activeLine(core: SandboxCarrier, overrides: Partial<ActivateRequest> = {}): Promise<{ mdn: string; sim: string }> {
+export async function activeLine(
+  core: SandboxCarrier,
+  overrides: Partial<ActivateRequest> = {},
+): Promise<{ mdn: string; sim: string }> {
   const result = await core.activate(activation(overrides));
   return { mdn: result.mdn, sim: result.sim };
 }
 
 /** Asserts the promise rejects with a CarrierRejection of `code` (and `text` when given). */
-export async function expectRejection(promise: Promise<unknown>, code: string, text?: string): Promise<CarrierRejection> {
+export async function expectRejection(
+  promise: Promise<unknown>,
+  code: string,
+  text?: string,
+): Promise<CarrierRejection> {
   const error: unknown = await promise.then(
     () => new Error(`expected rejection ${code}, but the operation succeeded`),
     (reason: unknown) => reason,

@@ -5,13 +5,23 @@ describe('suspend (hotline) and restore', () => {
   it('hotlines an ACTIVE line with its number and reason, and restores it', async () => {
     const core = newCarrier();
     const { mdn } = await activeLine(core);
-    await core.suspend({ transactionId: tx(), mdn, hotlineNumber: '8005551234', hotlineChargeable: true, reason: 'non-payment' });
+    await core.suspend({
+      transactionId: tx(),
+      mdn,
+      hotlineNumber: '8005551234',
+      hotlineChargeable: true,
+      reason: 'non-payment',
+    });
     const profile = await core.getServiceProfile(mdn);
     expect(profile).toMatchObject({ lineStatus: 'SUSPENDED', hotlineStatus: 'HOTLINED', hotlineNumber: '8005551234' });
     expect(profile.serviceCodes.map((code) => code.code)).toContain('HOTLINE');
 
     await core.restore({ transactionId: tx(), mdn });
-    expect(await core.getServiceProfile(mdn)).toMatchObject({ lineStatus: 'ACTIVE', hotlineStatus: null, hotlineNumber: null });
+    expect(await core.getServiceProfile(mdn)).toMatchObject({
+      lineStatus: 'ACTIVE',
+      hotlineStatus: null,
+      hotlineNumber: null,
+    });
   });
 
   it('refuses to suspend a line that is not NEW or ACTIVE (935)', async () => {
@@ -32,13 +42,20 @@ describe('suspend (hotline) and restore', () => {
     const { mdn } = await activeLine(core);
     await core.suspend({ transactionId: tx(), mdn, service: 'VOICE' });
     expect((await core.getServiceProfile(mdn)).hotlineStatus).toBe('HOTLINED (VOICE)');
-    await expectRejection(core.restore({ transactionId: tx(), mdn, service: 'SMS' }), 'GENS-0033', 'MSISDN is not suspended for SMS');
+    await expectRejection(
+      core.restore({ transactionId: tx(), mdn, service: 'SMS' }),
+      'GENS-0033',
+      'MSISDN is not suspended for SMS',
+    );
     await core.restore({ transactionId: tx(), mdn, service: 'VOICE' });
     expect((await core.getUsage(mdn)).lineStatus).toBe('ACTIVE');
 
     await core.suspend({ transactionId: tx(), mdn });
     await core.restore({ transactionId: tx(), mdn, service: 'SMS' });
-    expect(await core.getServiceProfile(mdn)).toMatchObject({ lineStatus: 'SUSPENDED', hotlineStatus: 'HOTLINED (VOICE, DATA)' });
+    expect(await core.getServiceProfile(mdn)).toMatchObject({
+      lineStatus: 'SUSPENDED',
+      hotlineStatus: 'HOTLINED (VOICE, DATA)',
+    });
     await core.restore({ transactionId: tx(), mdn });
     expect((await core.getUsage(mdn)).lineStatus).toBe('ACTIVE');
   });
@@ -92,10 +109,21 @@ describe('reconnect', () => {
     const core = newCarrier();
     const { mdn, sim } = await disconnectedLine(core);
     core.advanceClock(30 * DAY);
-    const result = await core.reconnect({ transactionId: tx(), mdn, sim, carrierPlanId: 'BASIC1GB', zipCode: '10001', billingCode: 'BC123' });
+    const result = await core.reconnect({
+      transactionId: tx(),
+      mdn,
+      sim,
+      carrierPlanId: 'BASIC1GB',
+      zipCode: '10001',
+      billingCode: 'BC123',
+    });
     expect(result).toEqual({ mdn, sim });
     const usage = await core.getUsage(mdn);
-    expect(usage).toMatchObject({ lineStatus: 'ACTIVE', planName: 'Basic 1GB', balanceDetails: { talk: 500, text: 1000, data: 1024 ** 3 } });
+    expect(usage).toMatchObject({
+      lineStatus: 'ACTIVE',
+      planName: 'Basic 1GB',
+      balanceDetails: { talk: 500, text: 1000, data: 1024 ** 3 },
+    });
     expect(usage.subscriptions).toHaveLength(1);
     expect((await core.getSimDetails(sim)).iccidStatus).toBe('INUSE');
   });
@@ -105,7 +133,14 @@ describe('reconnect', () => {
     const { mdn, sim } = await disconnectedLine(core);
     core.advanceClock(30 * DAY + 1000);
     await expectRejection(
-      core.reconnect({ transactionId: tx(), mdn, sim, carrierPlanId: 'BASIC1GB', zipCode: '10001', billingCode: 'BC123' }),
+      core.reconnect({
+        transactionId: tx(),
+        mdn,
+        sim,
+        carrierPlanId: 'BASIC1GB',
+        zipCode: '10001',
+        billingCode: 'BC123',
+      }),
       'GENS-0147',
       'MSISDN ineligible for reactivation: disconnected more than 30 days ago',
     );
@@ -114,14 +149,33 @@ describe('reconnect', () => {
   it('refuses a line that is not disconnected (GENS-0147)', async () => {
     const core = newCarrier();
     const { mdn, sim } = await activeLine(core);
-    await expectRejection(core.reconnect({ transactionId: tx(), mdn, sim, carrierPlanId: 'BASIC1GB', zipCode: '10001', billingCode: 'BC123' }), 'GENS-0147');
+    await expectRejection(
+      core.reconnect({
+        transactionId: tx(),
+        mdn,
+        sim,
+        carrierPlanId: 'BASIC1GB',
+        zipCode: '10001',
+        billingCode: 'BC123',
+      }),
+      'GENS-0147',
+    );
   });
 
   it('accepts an AVAILABLE SIM instead, retiring the old one', async () => {
     const core = newCarrier();
     const { mdn, sim } = await disconnectedLine(core);
     const newSim = physicalSim();
-    expect(await core.reconnect({ transactionId: tx(), mdn, sim: newSim, carrierPlanId: 'BASIC1GB', zipCode: '10001', billingCode: 'BC9' })).toEqual({ mdn, sim: newSim });
+    expect(
+      await core.reconnect({
+        transactionId: tx(),
+        mdn,
+        sim: newSim,
+        carrierPlanId: 'BASIC1GB',
+        zipCode: '10001',
+        billingCode: 'BC9',
+      }),
+    ).toEqual({ mdn, sim: newSim });
     expect((await core.getSimDetails(sim)).iccidStatus).toBe('DEACTIVATED');
     expect((await core.getServiceProfile(mdn)).sim).toBe(newSim);
   });
@@ -134,9 +188,18 @@ describe('reconnect', () => {
     await expectRejection(core.reconnect({ ...base, transactionId: tx(), sim: other.sim }), '914');
     await expectRejection(core.reconnect({ ...base, transactionId: tx(), sim: '8999000000000000001' }), '910');
     await expectRejection(core.reconnect({ ...base, transactionId: tx(), sim: 'ABC' }), 'GENS-0006');
-    await expectRejection(core.reconnect({ ...base, transactionId: tx(), sim: physicalSim(), zipCode: '00000' }), '510');
-    await expectRejection(core.reconnect({ ...base, transactionId: tx(), sim: physicalSim(), zipCode: '99999' }), 'GENS-0289');
-    await expectRejection(core.reconnect({ ...base, transactionId: tx(), sim: physicalSim(), carrierPlanId: 'INVALID1' }), '906');
+    await expectRejection(
+      core.reconnect({ ...base, transactionId: tx(), sim: physicalSim(), zipCode: '00000' }),
+      '510',
+    );
+    await expectRejection(
+      core.reconnect({ ...base, transactionId: tx(), sim: physicalSim(), zipCode: '99999' }),
+      'GENS-0289',
+    );
+    await expectRejection(
+      core.reconnect({ ...base, transactionId: tx(), sim: physicalSim(), carrierPlanId: 'INVALID1' }),
+      '906',
+    );
   });
 
   it('reports a WFC failure as a warning, not a failure', async () => {
@@ -152,7 +215,15 @@ describe('reconnect', () => {
   it('knows nothing of numbers it never issued (918) or another vendor’s (909)', async () => {
     const core = newCarrier();
     const request = { sim: physicalSim(), carrierPlanId: 'BASIC1GB', zipCode: '10001', billingCode: 'BC123' };
-    await expectRejection(core.reconnect({ ...request, transactionId: tx(), mdn: '3215559999' }), '918', 'Subscriber with given resource does not exist');
-    await expectRejection(core.reconnect({ ...request, transactionId: tx(), mdn: '9095551234' }), '909', 'MDN does not belong to this vendor');
+    await expectRejection(
+      core.reconnect({ ...request, transactionId: tx(), mdn: '3215559999' }),
+      '918',
+      'Subscriber with given resource does not exist',
+    );
+    await expectRejection(
+      core.reconnect({ ...request, transactionId: tx(), mdn: '9095551234' }),
+      '909',
+      'MDN does not belong to this vendor',
+    );
   });
 });

@@ -32,7 +32,13 @@ describe('memory bounds', () => {
 
   it('forgets the oldest transaction answers beyond the replay capacity', () => {
     const clock = new SandboxClock(START);
-    const ctx: CoreContext = { carrier: '321', maxPurchases: 5, mdnPoolSize: 9999, clock, state: createState(clock.now()) };
+    const ctx: CoreContext = {
+      carrier: '321',
+      maxPurchases: 5,
+      mdnPoolSize: 9999,
+      clock,
+      state: createState(clock.now()),
+    };
     let runs = 0;
     const write = () => ++runs;
     for (let i = 0; i <= REPLAY_CAPACITY; i++) once(ctx, 'op', `T${i}`, write);

@@ -77,7 +77,14 @@ describe('coverage and devices', () => {
   it('knows every 15-digit IMEI except those starting 99 (506)', async () => {
     const core = newCarrier();
     const device = await core.getDevice('356938035643809');
-    expect(device).toMatchObject({ imei: '356938035643809', compatible: true, esimCapable: true, volteCapable: true, wifiCallingCapable: true, networkApproved: true });
+    expect(device).toMatchObject({
+      imei: '356938035643809',
+      compatible: true,
+      esimCapable: true,
+      volteCapable: true,
+      wifiCallingCapable: true,
+      networkApproved: true,
+    });
     expect(device.manufacturer).toBeTruthy();
     expect(await core.getDevice('356938035643809')).toEqual(device);
     await expectRejection(core.getDevice('990000862471854'), '506', 'Invalid ESN / device');
@@ -113,7 +120,11 @@ describe('SIM queries', () => {
     expect(profile.matchingId).toMatch(/^[0-9A-F]{5}(-[0-9A-F]{5}){3}$/);
     expect(profile.activationCode).toBe(`LPA:1$smdp.carrier321.sandbox.example$${profile.matchingId}`);
     await expectRejection(core.getEsimProfile(physicalSim()), '8010', 'eSIM not available for this MVNO');
-    await expectRejection(core.getEsimProfile('89029000000000000001'), '8011', 'eSIM profile already completed and mapped');
+    await expectRejection(
+      core.getEsimProfile('89029000000000000001'),
+      '8011',
+      'eSIM profile already completed and mapped',
+    );
     await expectRejection(core.getEsimProfile('1234'), '506');
     await expectRejection(core.getEsimProfile('8912000000000000001'), '918');
   });

@@ -16,7 +16,10 @@ describe('SIM swap', () => {
   it('needs the line’s current SIM as the old one (GENS-0012)', async () => {
     const core = newCarrier();
     const { mdn } = await activeLine(core);
-    await expectRejection(core.swapSim({ transactionId: tx(), mdn, oldSim: physicalSim(), newSim: physicalSim() }), 'GENS-0012');
+    await expectRejection(
+      core.swapSim({ transactionId: tx(), mdn, oldSim: physicalSim(), newSim: physicalSim() }),
+      'GENS-0012',
+    );
   });
 
   it('refuses a new SIM already in use (GENS-0018), foreign (910), invalid (GENS-0006) or expired (GENS-0197)', async () => {
@@ -50,7 +53,11 @@ describe('MDN swap', () => {
   it('takes a new device along when an IMEI is given, and refuses an unknown one (506)', async () => {
     const core = newCarrier();
     const { mdn, sim } = await activeLine(core);
-    await expectRejection(core.swapMdn({ transactionId: tx(), mdn, sim, zipCode: '10001', imei: '990000000000001' }), '506', 'Invalid ESN / device');
+    await expectRejection(
+      core.swapMdn({ transactionId: tx(), mdn, sim, zipCode: '10001', imei: '990000000000001' }),
+      '506',
+      'Invalid ESN / device',
+    );
     const { newMdn } = await core.swapMdn({ transactionId: tx(), mdn, sim, zipCode: '10001', imei: '356938035643809' });
     expect((await core.getServiceProfile(newMdn)).imei).toBe('356938035643809');
   });

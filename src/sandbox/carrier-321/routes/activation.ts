@@ -36,7 +36,13 @@ export function activationRoutes(core: CarrierOperations) {
       });
       return {
         status: 201,
-        body: { msisdn: result.mdn, iccid: result.sim, customer_ref: result.customerId, state: 'active', ...wfcToWire(result.wfc) },
+        body: {
+          msisdn: result.mdn,
+          iccid: result.sim,
+          customer_ref: result.customerId,
+          state: 'active',
+          ...wfcToWire(result.wfc),
+        },
       };
     }),
   } satisfies Record<keyof CarrierActivationMethods, SandboxRoute>;

@@ -27,7 +27,12 @@ export function extendedRoutes(core: CarrierOperations) {
 
     validateAddress: readRoute('POST', '/v1/address-validations', async ({ body }) => {
       const wire = decodeBody(addressBody, body);
-      const result = await extended().validateAddress({ street1: wire.street1, city: wire.city, state: wire.region, zipCode: wire.postal_code });
+      const result = await extended().validateAddress({
+        street1: wire.street1,
+        city: wire.city,
+        state: wire.region,
+        zipCode: wire.postal_code,
+      });
       const normalized = result.normalized && {
         street1: result.normalized.street1,
         city: result.normalized.city,
@@ -39,31 +44,51 @@ export function extendedRoutes(core: CarrierOperations) {
 
     getDeviceUnlockStatus: readRoute('GET', '/v1/devices/{imei}/unlock-status', async ({ param }) => {
       const status = await extended().getDeviceUnlockStatus(param('imei'));
-      return { status: 200, body: { imei: status.imei, unlocked: status.unlocked, eligible: status.unlockEligible, reason: status.reason } };
+      return {
+        status: 200,
+        body: { imei: status.imei, unlocked: status.unlocked, eligible: status.unlockEligible, reason: status.reason },
+      };
     }),
 
     getAccount: readRoute('GET', '/v1/subscribers/{msisdn}/account', async ({ param }) => {
       const account = await extended().getAccount(param('msisdn'));
-      const lines = account.lines.map((l) => ({ msisdn: l.mdn, iccid: l.sim, state: wireState(l.lineStatus), label: l.label }));
+      const lines = account.lines.map((l) => ({
+        msisdn: l.mdn,
+        iccid: l.sim,
+        state: wireState(l.lineStatus),
+        label: l.label,
+      }));
       return { status: 200, body: { account_ref: account.accountId, msisdn: account.mdn, lines } };
     }),
 
     getPoolUsage: readRoute('GET', '/v1/accounts/{account_ref}/data-pool', async ({ param }) => {
       const pool = await extended().getPoolUsage(param('account_ref'));
       const lines = pool.lines.map((l) => ({ msisdn: l.mdn, used_bytes: l.bytesUsed }));
-      return { status: 200, body: { account_ref: pool.accountId, pool_bytes: pool.poolBytes, used_bytes: pool.usedBytes, lines } };
+      return {
+        status: 200,
+        body: { account_ref: pool.accountId, pool_bytes: pool.poolBytes, used_bytes: pool.usedBytes, lines },
+      };
     }),
 
     getNumberGroups: readRoute('GET', '/v1/number-groups', async ({ query }) => {
       const postalCode = decodeQuery(z.string(), query('postal_code'), 'postal_code');
       const result = await extended().getNumberGroups(postalCode);
-      const groups = result.groups.map((g) => ({ npa: g.npa, nxx: g.nxx, city: g.city, region: g.state, available: g.available }));
+      const groups = result.groups.map((g) => ({
+        npa: g.npa,
+        nxx: g.nxx,
+        city: g.city,
+        region: g.state,
+        available: g.available,
+      }));
       return { status: 200, body: { postal_code: result.zipCode, groups } };
     }),
 
     getActivePlan: readRoute('GET', '/v1/subscribers/{msisdn}/plan', async ({ param }) => {
       const plan = await extended().getActivePlan(param('msisdn'));
-      return { status: 200, body: { msisdn: plan.mdn, soc: plan.soc, name: plan.planName, effective_at: isoTimestamp(plan.effectiveDate) } };
+      return {
+        status: 200,
+        body: { msisdn: plan.mdn, soc: plan.soc, name: plan.planName, effective_at: isoTimestamp(plan.effectiveDate) },
+      };
     }),
 
     getImeiDetails: readRoute('GET', '/v1/devices/{imei}/details', async ({ param }) => {
@@ -84,7 +109,13 @@ export function extendedRoutes(core: CarrierOperations) {
 
     getProducts: readRoute('GET', '/v1/subscribers/{msisdn}/products', async ({ param }) => {
       const list = await extended().getProducts(param('msisdn'));
-      return { status: 200, body: { msisdn: list.mdn, products: list.products.map((p) => ({ soc: p.code, effective_on: p.effectiveDate })) } };
+      return {
+        status: 200,
+        body: {
+          msisdn: list.mdn,
+          products: list.products.map((p) => ({ soc: p.code, effective_on: p.effectiveDate })),
+        },
+      };
     }),
 
     // Window bounds go to the core as sent: it accepts ISO 8601 and rejects what it cannot read.
@@ -111,11 +142,20 @@ export function extendedRoutes(core: CarrierOperations) {
       return { status: 201, body: { msisdn: sent.mdn, message_ref: sent.messageId } };
     }),
 
-    managePhoneList: writeRoute('POST', '/v1/subscribers/{msisdn}/phone-list', async ({ param, body, transactionId }) => {
-      const wire = decodeBody(phoneListBody, body);
-      const list = await extended().managePhoneList({ transactionId, mdn: param('msisdn'), action: wire.operation, numbers: wire.numbers });
-      return { status: 200, body: { msisdn: list.mdn, allow_list: list.allowed, block_list: list.blocked } };
-    }),
+    managePhoneList: writeRoute(
+      'POST',
+      '/v1/subscribers/{msisdn}/phone-list',
+      async ({ param, body, transactionId }) => {
+        const wire = decodeBody(phoneListBody, body);
+        const list = await extended().managePhoneList({
+          transactionId,
+          mdn: param('msisdn'),
+          action: wire.operation,
+          numbers: wire.numbers,
+        });
+        return { status: 200, body: { msisdn: list.mdn, allow_list: list.allowed, block_list: list.blocked } };
+      },
+    ),
 
     setLabel: writeRoute('PATCH', '/v1/subscribers/{msisdn}', async ({ param, body, transactionId }) => {
       const wire = decodeBody(labelBody, body);
@@ -125,7 +165,12 @@ export function extendedRoutes(core: CarrierOperations) {
 
     changeImei: writeRoute('PUT', '/v1/subscribers/{msisdn}/device', async ({ param, body, transactionId }) => {
       const wire = decodeBody(deviceBody, body);
-      const result = await extended().changeImei({ transactionId, mdn: param('msisdn'), sim: wire.iccid, newImei: wire.imei });
+      const result = await extended().changeImei({
+        transactionId,
+        mdn: param('msisdn'),
+        sim: wire.iccid,
+        newImei: wire.imei,
+      });
       return { status: 200, body: { msisdn: result.mdn, iccid: result.sim, imei: result.imei } };
     }),
   } satisfies Record<keyof ExtendedCarrierOperations, SandboxRoute>;

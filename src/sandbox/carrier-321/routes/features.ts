@@ -19,27 +19,48 @@ export function featureRoutes(core: CarrierOperations) {
       return { status: 201, body: { msisdn: line.mdn, iccid: line.sim, wfc_state: 'active' } };
     }),
 
-    updateE911Address: writeRoute('PUT', '/v1/subscribers/{msisdn}/wfc/e911', async ({ param, body, transactionId }) => {
-      const wire = decodeBody(e911Body, body);
-      const line = await core.updateE911Address({ transactionId, mdn: param('msisdn'), sim: wire.iccid, address: wire.e911 });
-      return { status: 200, body: { msisdn: line.mdn, iccid: line.sim } };
-    }),
+    updateE911Address: writeRoute(
+      'PUT',
+      '/v1/subscribers/{msisdn}/wfc/e911',
+      async ({ param, body, transactionId }) => {
+        const wire = decodeBody(e911Body, body);
+        const line = await core.updateE911Address({
+          transactionId,
+          mdn: param('msisdn'),
+          sim: wire.iccid,
+          address: wire.e911,
+        });
+        return { status: 200, body: { msisdn: line.mdn, iccid: line.sim } };
+      },
+    ),
 
-    resetVoicemailPassword: writeRoute('POST', '/v1/subscribers/{msisdn}/voicemail/password-reset', async ({ param, body, transactionId }) => {
-      const wire = decodeBody(passwordResetBody, body);
-      await core.resetVoicemailPassword({ transactionId, mdn: param('msisdn'), sim: wire.iccid });
-      return { status: 200, body: ack(param('msisdn')) };
-    }),
+    resetVoicemailPassword: writeRoute(
+      'POST',
+      '/v1/subscribers/{msisdn}/voicemail/password-reset',
+      async ({ param, body, transactionId }) => {
+        const wire = decodeBody(passwordResetBody, body);
+        await core.resetVoicemailPassword({ transactionId, mdn: param('msisdn'), sim: wire.iccid });
+        return { status: 200, body: ack(param('msisdn')) };
+      },
+    ),
 
-    setVoicemailLanguage: writeRoute('PUT', '/v1/subscribers/{msisdn}/voicemail/language', async ({ param, body, transactionId }) => {
-      const wire = decodeBody(languageBody, body);
-      await core.setVoicemailLanguage({ transactionId, mdn: param('msisdn'), language: wire.language });
-      return { status: 200, body: ack(param('msisdn')) };
-    }),
+    setVoicemailLanguage: writeRoute(
+      'PUT',
+      '/v1/subscribers/{msisdn}/voicemail/language',
+      async ({ param, body, transactionId }) => {
+        const wire = decodeBody(languageBody, body);
+        await core.setVoicemailLanguage({ transactionId, mdn: param('msisdn'), language: wire.language });
+        return { status: 200, body: ack(param('msisdn')) };
+      },
+    ),
 
-    cancelDeviceLocation: writeRoute('DELETE', '/v1/subscribers/{msisdn}/device-location', async ({ param, transactionId }) => {
-      await core.cancelDeviceLocation({ transactionId, mdn: param('msisdn') });
-      return { status: 200, body: ack(param('msisdn')) };
-    }),
+    cancelDeviceLocation: writeRoute(
+      'DELETE',
+      '/v1/subscribers/{msisdn}/device-location',
+      async ({ param, transactionId }) => {
+        await core.cancelDeviceLocation({ transactionId, mdn: param('msisdn') });
+        return { status: 200, body: ack(param('msisdn')) };
+      },
+    ),
   } satisfies Record<keyof CarrierFeatureMethods, SandboxRoute>;
 }

@@ -24,9 +24,15 @@ const reactivationBody = z.object({
 const simChangeBody = z.object({ current_iccid: z.string(), new_iccid: z.string() });
 const msisdnChangeBody = z.object({ iccid: z.string(), postal_code: z.string(), imei: z.string().optional() });
 const expiresOn = z.iso.date().optional();
-const adjustmentBody = z.object({ unit: wireUnit.optional(), amount: z.number().int().optional(), expires_on: expiresOn });
+const adjustmentBody = z.object({
+  unit: wireUnit.optional(),
+  amount: z.number().int().optional(),
+  expires_on: expiresOn,
+});
 const adjustmentsBody = z.object({
-  items: z.array(z.object({ purchase_ref: z.string(), unit: wireUnit, amount: z.number().int(), expires_on: expiresOn })),
+  items: z.array(
+    z.object({ purchase_ref: z.string(), unit: wireUnit, amount: z.number().int(), expires_on: expiresOn }),
+  ),
 });
 const childLineBody = z.object({ parent_iccid: z.string(), msisdn: z.string(), iccid: z.string().optional() });
 
@@ -68,54 +74,97 @@ export function lifecycleRoutes(core: CarrierOperations) {
         billingCode: wire.billing_code,
         wfc: wire.wfc,
       });
-      return { status: 200, body: { msisdn: result.mdn, iccid: result.sim, state: 'active', ...wfcToWire(result.wfc) } };
+      return {
+        status: 200,
+        body: { msisdn: result.mdn, iccid: result.sim, state: 'active', ...wfcToWire(result.wfc) },
+      };
     }),
 
     swapSim: writeRoute('POST', '/v1/subscribers/{msisdn}/sim-change', async ({ param, body, transactionId }) => {
       const wire = decodeBody(simChangeBody, body);
-      const line = await core.swapSim({ transactionId, mdn: param('msisdn'), oldSim: wire.current_iccid, newSim: wire.new_iccid });
+      const line = await core.swapSim({
+        transactionId,
+        mdn: param('msisdn'),
+        oldSim: wire.current_iccid,
+        newSim: wire.new_iccid,
+      });
       return { status: 200, body: { msisdn: line.mdn, iccid: line.sim } };
     }),
 
     swapMdn: writeRoute('POST', '/v1/subscribers/{msisdn}/msisdn-change', async ({ param, body, transactionId }) => {
       const wire = decodeBody(msisdnChangeBody, body);
-      const result = await core.swapMdn({ transactionId, mdn: param('msisdn'), sim: wire.iccid, zipCode: wire.postal_code, imei: wire.imei });
+      const result = await core.swapMdn({
+        transactionId,
+        mdn: param('msisdn'),
+        sim: wire.iccid,
+        zipCode: wire.postal_code,
+        imei: wire.imei,
+      });
       return { status: 200, body: { previous_msisdn: result.mdn, msisdn: result.newMdn, iccid: result.sim } };
     }),
 
-    adjustBalance: writeRoute('POST', '/v1/subscribers/{msisdn}/subscriptions/{purchase_ref}/adjustments', async ({ param, body, transactionId }) => {
-      const wire = decodeBody(adjustmentBody, body);
-      await core.adjustBalance({
-        transactionId,
-        mdn: param('msisdn'),
-        subscriptionId: param('purchase_ref'),
-        uom: wire.unit,
-        amount: wire.amount,
-        expiryDate: wire.expires_on,
-      });
-      return { status: 200, body: ack(param('msisdn')) };
-    }),
+    adjustBalance: writeRoute(
+      'POST',
+      '/v1/subscribers/{msisdn}/subscriptions/{purchase_ref}/adjustments',
+      async ({ param, body, transactionId }) => {
+        const wire = decodeBody(adjustmentBody, body);
+        await core.adjustBalance({
+          transactionId,
+          mdn: param('msisdn'),
+          subscriptionId: param('purchase_ref'),
+          uom: wire.unit,
+          amount: wire.amount,
+          expiryDate: wire.expires_on,
+        });
+        return { status: 200, body: ack(param('msisdn')) };
+      },
+    ),
 
-    adjustBalances: writeRoute('POST', '/v1/subscribers/{msisdn}/balance-adjustments', async ({ param, body, transactionId }) => {
-      const wire = decodeBody(adjustmentsBody, body);
-      await core.adjustBalances({
-        transactionId,
-        mdn: param('msisdn'),
-        adjustments: wire.items.map((item) => ({ subscriptionId: item.purchase_ref, uom: item.unit, amount: item.amount, expiryDate: item.expires_on })),
-      });
-      return { status: 200, body: ack(param('msisdn')) };
-    }),
+    adjustBalances: writeRoute(
+      'POST',
+      '/v1/subscribers/{msisdn}/balance-adjustments',
+      async ({ param, body, transactionId }) => {
+        const wire = decodeBody(adjustmentsBody, body);
+        await core.adjustBalances({
+          transactionId,
+          mdn: param('msisdn'),
+          adjustments: wire.items.map((item) => ({
+            subscriptionId: item.purchase_ref,
+            uom: item.unit,
+            amount: item.amount,
+            expiryDate: item.expires_on,
+          })),
+        });
+        return { status: 200, body: ack(param('msisdn')) };
+      },
+    ),
 
     addChildLine: writeRoute('POST', '/v1/subscribers/{msisdn}/child-lines', async ({ param, body, transactionId }) => {
       const wire = decodeBody(childLineBody, body);
-      await core.addChildLine({ transactionId, parentMdn: param('msisdn'), parentSim: wire.parent_iccid, childMdn: wire.msisdn, childSim: wire.iccid });
+      await core.addChildLine({
+        transactionId,
+        parentMdn: param('msisdn'),
+        parentSim: wire.parent_iccid,
+        childMdn: wire.msisdn,
+        childSim: wire.iccid,
+      });
       return { status: 201, body: ack(param('msisdn')) };
     }),
 
-    removeChildLine: writeRoute('DELETE', '/v1/subscribers/{msisdn}/child-lines/{child_msisdn}', async ({ param, query, transactionId }) => {
-      const parentSim = decodeQuery(z.string(), query('parent_iccid'), 'parent_iccid');
-      await core.removeChildLine({ transactionId, parentMdn: param('msisdn'), parentSim, childMdn: param('child_msisdn'), childSim: query('iccid') });
-      return { status: 200, body: ack(param('msisdn')) };
-    }),
+    removeChildLine: writeRoute(
+      'DELETE',
+      '/v1/subscribers/{msisdn}/child-lines/{child_msisdn}',
+      async ({ param, query, transactionId }) => {
+        const parentSim = decodeQuery(z.string(), query('parent_iccid'), 'parent_iccid');
+        await core.removeChildLine({
+          transactionId,
+          parentMdn: param('msisdn'),
+          parentSim,
+          childMdn: param('child_msisdn'),
+          childSim: query('iccid'),
+        });
+        return { status: 200, body: ack(param('msisdn')) };
+      },
+    ),
   } satisfies Record<keyof CarrierLifecycleMethods, SandboxRoute>;
 }

@@ -26,7 +26,10 @@ export function queryRoutes(core: CarrierOperations) {
 
     getServiceProfile: readRoute('GET', '/v1/subscribers/{msisdn}', async ({ param, query }) => {
       const profile = await core.getServiceProfile(param('msisdn'), query('iccid'));
-      const hotline = profile.hotlineStatus === null && profile.hotlineNumber === null ? null : { status: profile.hotlineStatus, forward_to: profile.hotlineNumber };
+      const hotline =
+        profile.hotlineStatus === null && profile.hotlineNumber === null
+          ? null
+          : { status: profile.hotlineStatus, forward_to: profile.hotlineNumber };
       return {
         status: 200,
         body: {
@@ -51,11 +54,21 @@ export function queryRoutes(core: CarrierOperations) {
       const records = usage.usageRecords.map((record) => {
         switch (record.type) {
           case 'VOICE':
-            return { kind: 'voice', seconds: record.duration, occurred_at: isoTimestamp(record.timestamp), called_number: record.destination };
+            return {
+              kind: 'voice',
+              seconds: record.duration,
+              occurred_at: isoTimestamp(record.timestamp),
+              called_number: record.destination,
+            };
           case 'DATA':
             return { kind: 'data', bytes: record.bytesUsed, occurred_at: isoTimestamp(record.timestamp) };
           case 'SMS':
-            return { kind: 'sms', messages: record.count, occurred_at: isoTimestamp(record.timestamp), called_number: record.destination };
+            return {
+              kind: 'sms',
+              messages: record.count,
+              occurred_at: isoTimestamp(record.timestamp),
+              called_number: record.destination,
+            };
         }
       });
       return { status: 200, body: { msisdn: usage.mdn, records } };
@@ -63,7 +76,12 @@ export function queryRoutes(core: CarrierOperations) {
 
     getCoverage: readRoute('GET', '/v1/coverage/{postal_code}', async ({ param }) => {
       const coverage = await core.getCoverage(param('postal_code'));
-      const areas = coverage.areas.map((a) => ({ city: a.city, region: a.state, postal_code: a.zipCode, signal: a.quality }));
+      const areas = coverage.areas.map((a) => ({
+        city: a.city,
+        region: a.state,
+        postal_code: a.zipCode,
+        signal: a.quality,
+      }));
       return { status: 200, body: { postal_code: coverage.zipCode, covered: coverage.covered, areas } };
     }),
 
@@ -80,7 +98,11 @@ export function queryRoutes(core: CarrierOperations) {
           model: device.model,
           marketing_name: device.marketingName,
           os: device.osName,
-          capabilities: { esim: device.esimCapable, volte: device.volteCapable, wifi_calling: device.wifiCallingCapable },
+          capabilities: {
+            esim: device.esimCapable,
+            volte: device.volteCapable,
+            wifi_calling: device.wifiCallingCapable,
+          },
         },
       };
     }),

@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import type { CarrierActivationMethods } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
-import { emergencyAddress, encodeWifiCalling, greetingLanguage, iccid, nonEmpty, postCode, wifiCallingRequest } from '../wire.js';
+import {
+  emergencyAddress,
+  encodeWifiCalling,
+  greetingLanguage,
+  iccid,
+  nonEmpty,
+  postCode,
+  wifiCallingRequest,
+} from '../wire.js';
 
 const activateParams = z.object({
   iccid,

@@ -4,9 +4,26 @@
 import { z } from 'zod';
 import type { BalanceAdjustment, CarrierLifecycleMethods } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
-import { dayEpochMs, dayFromEpochMs, encodeWifiCalling, iccid, imei, msisdn, nonEmpty, postCode, scope, unit, wifiCallingRequest } from '../wire.js';
+import {
+  dayEpochMs,
+  dayFromEpochMs,
+  encodeWifiCalling,
+  iccid,
+  imei,
+  msisdn,
+  nonEmpty,
+  postCode,
+  scope,
+  unit,
+  wifiCallingRequest,
+} from '../wire.js';
 
-const familyParams = z.object({ ownerMsisdn: msisdn, ownerIccid: iccid, memberMsisdn: msisdn, memberIccid: iccid.optional() });
+const familyParams = z.object({
+  ownerMsisdn: msisdn,
+  ownerIccid: iccid,
+  memberMsisdn: msisdn,
+  memberIccid: iccid.optional(),
+});
 
 function childLine(params: z.output<typeof familyParams>, requestId: string) {
   return {
@@ -23,7 +40,13 @@ const adjustment = z.object({ bundleId: nonEmpty, unit, delta: z.number().int(),
 export const lifecycleMethods = {
   suspend: defineMethod(
     'Subscriber.Suspend',
-    z.object({ msisdn, scope, redirectTo: nonEmpty.optional(), chargeRedirect: z.boolean().optional(), note: nonEmpty.optional() }),
+    z.object({
+      msisdn,
+      scope,
+      redirectTo: nonEmpty.optional(),
+      chargeRedirect: z.boolean().optional(),
+      note: nonEmpty.optional(),
+    }),
     async (core, params, requestId) => {
       await core.suspend({
         transactionId: requestId,
@@ -38,18 +61,33 @@ export const lifecycleMethods = {
   ),
 
   restore: defineMethod('Subscriber.Resume', z.object({ msisdn, scope }), async (core, params, requestId) => {
-    await core.restore({ transactionId: requestId, mdn: params.msisdn, ...(params.scope === undefined ? {} : { service: params.scope }) });
+    await core.restore({
+      transactionId: requestId,
+      mdn: params.msisdn,
+      ...(params.scope === undefined ? {} : { service: params.scope }),
+    });
     return { msisdn: params.msisdn, accepted: true };
   }),
 
-  disconnect: defineMethod('Subscriber.Terminate', z.object({ msisdn, iccid, confirmFinal: z.literal(true) }), async (core, params, requestId) => {
-    const line = await core.disconnect({ transactionId: requestId, mdn: params.msisdn, sim: params.iccid });
-    return { msisdn: line.mdn, iccid: line.sim };
-  }),
+  disconnect: defineMethod(
+    'Subscriber.Terminate',
+    z.object({ msisdn, iccid, confirmFinal: z.literal(true) }),
+    async (core, params, requestId) => {
+      const line = await core.disconnect({ transactionId: requestId, mdn: params.msisdn, sim: params.iccid });
+      return { msisdn: line.mdn, iccid: line.sim };
+    },
+  ),
 
   reconnect: defineMethod(
     'Subscriber.Reinstate',
-    z.object({ msisdn, iccid, ratePlan: nonEmpty, postCode, costPlan: nonEmpty, wifiCalling: wifiCallingRequest.optional() }),
+    z.object({
+      msisdn,
+      iccid,
+      ratePlan: nonEmpty,
+      postCode,
+      costPlan: nonEmpty,
+      wifiCalling: wifiCallingRequest.optional(),
+    }),
     async (core, params, requestId) => {
       const result = await core.reconnect({
         transactionId: requestId,
@@ -64,10 +102,19 @@ export const lifecycleMethods = {
     },
   ),
 
-  swapSim: defineMethod('Sim.Swap', z.object({ msisdn, fromIccid: iccid, toIccid: iccid }), async (core, params, requestId) => {
-    const line = await core.swapSim({ transactionId: requestId, mdn: params.msisdn, oldSim: params.fromIccid, newSim: params.toIccid });
-    return { msisdn: line.mdn, iccid: line.sim };
-  }),
+  swapSim: defineMethod(
+    'Sim.Swap',
+    z.object({ msisdn, fromIccid: iccid, toIccid: iccid }),
+    async (core, params, requestId) => {
+      const line = await core.swapSim({
+        transactionId: requestId,
+        mdn: params.msisdn,
+        oldSim: params.fromIccid,
+        newSim: params.toIccid,
+      });
+      return { msisdn: line.mdn, iccid: line.sim };
+    },
+  ),
 
   swapMdn: defineMethod(
     'Subscriber.ChangeNumber',
@@ -86,7 +133,13 @@ export const lifecycleMethods = {
 
   adjustBalance: defineMethod(
     'Balance.Adjust',
-    z.object({ msisdn, bundleId: nonEmpty, unit: unit.optional(), delta: z.number().int().optional(), expiresAt: dayEpochMs.optional() }),
+    z.object({
+      msisdn,
+      bundleId: nonEmpty,
+      unit: unit.optional(),
+      delta: z.number().int().optional(),
+      expiresAt: dayEpochMs.optional(),
+    }),
     async (core, params, requestId) => {
       await core.adjustBalance({
         transactionId: requestId,
@@ -100,18 +153,20 @@ export const lifecycleMethods = {
     },
   ),
 
-  adjustBalances: defineMethod('Balance.AdjustMany', z.object({ msisdn, adjustments: z.array(adjustment).min(1) }), async (core, params, requestId) => {
-    const adjustments = params.adjustments.map(
-      (item): BalanceAdjustment => ({
+  adjustBalances: defineMethod(
+    'Balance.AdjustMany',
+    z.object({ msisdn, adjustments: z.array(adjustment).min(1) }),
+    async (core, params, requestId) => {
+      const adjustments = params.adjustments.map((item): BalanceAdjustment => ({
         subscriptionId: item.bundleId,
         uom: item.unit,
         amount: item.delta,
         ...(item.expiresAt === undefined ? {} : { expiryDate: dayFromEpochMs(item.expiresAt) }),
-      }),
-    );
-    await core.adjustBalances({ transactionId: requestId, mdn: params.msisdn, adjustments });
-    return { msisdn: params.msisdn, accepted: true };
-  }),
+      }));
+      await core.adjustBalances({ transactionId: requestId, mdn: params.msisdn, adjustments });
+      return { msisdn: params.msisdn, accepted: true };
+    },
+  ),
 
   addChildLine: defineMethod('Family.AttachMember', familyParams, async (core, params, requestId) => {
     await core.addChildLine(childLine(params, requestId));

@@ -36,13 +36,25 @@ export const planMethods = {
     },
   ),
 
-  cancelPurchase: defineMethod('Tariff.CancelAddon', z.object({ msisdn, orderId: nonEmpty }), async (core, params, requestId) => {
-    const result = await core.cancelPurchase({ transactionId: requestId, mdn: params.msisdn, purchaseId: params.orderId });
-    return { msisdn: result.mdn, orderId: result.purchaseId };
-  }),
+  cancelPurchase: defineMethod(
+    'Tariff.CancelAddon',
+    z.object({ msisdn, orderId: nonEmpty }),
+    async (core, params, requestId) => {
+      const result = await core.cancelPurchase({
+        transactionId: requestId,
+        mdn: params.msisdn,
+        purchaseId: params.orderId,
+      });
+      return { msisdn: result.mdn, orderId: result.purchaseId };
+    },
+  ),
 
-  changeBillingCode: defineMethod('Billing.SetCostPlan', z.object({ msisdn, costPlan: nonEmpty }), async (core, params, requestId) => {
-    await core.changeBillingCode({ transactionId: requestId, mdn: params.msisdn, billingCode: params.costPlan });
-    return { msisdn: params.msisdn, accepted: true };
-  }),
+  changeBillingCode: defineMethod(
+    'Billing.SetCostPlan',
+    z.object({ msisdn, costPlan: nonEmpty }),
+    async (core, params, requestId) => {
+      await core.changeBillingCode({ transactionId: requestId, mdn: params.msisdn, billingCode: params.costPlan });
+      return { msisdn: params.msisdn, accepted: true };
+    },
+  ),
 } satisfies Record<keyof CarrierPlanMethods, RpcMethod>;

@@ -4,7 +4,17 @@
 import { z } from 'zod';
 import type { BalanceDetails, CarrierQueryMethods, UsageEvent } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
-import { encodeAddress, encodeBundles, iccid, imei, msisdn, postCode, subscriberState, toEpochMs, toEpochMsOrNull } from '../wire.js';
+import {
+  encodeAddress,
+  encodeBundles,
+  iccid,
+  imei,
+  msisdn,
+  postCode,
+  subscriberState,
+  toEpochMs,
+  toEpochMsOrNull,
+} from '../wire.js';
 
 function encodeAllowances(details: BalanceDetails): Record<string, number> {
   return { voiceMinutes: details.talk, smsCount: details.text, dataBytes: details.data };
@@ -43,24 +53,31 @@ export const queryMethods = {
     };
   }),
 
-  getServiceProfile: defineMethod('Subscriber.GetProfile', z.object({ msisdn, iccid: iccid.optional() }), async (core, params) => {
-    const profile = await core.getServiceProfile(params.msisdn, params.iccid);
-    return {
-      msisdn: profile.mdn,
-      iccid: profile.sim,
-      imei: profile.imei,
-      subscriberState: subscriberState(profile.lineStatus),
-      tariffName: profile.planName,
-      tariffSince: toEpochMs(profile.effectiveDate),
-      billingDay: billingDay(profile.billCycleDay),
-      features: profile.serviceCodes.map((code) => ({ featureCode: code.code, activeFrom: toEpochMs(code.effectiveDate) })),
-      allowances: encodeAllowances(profile.balanceDetails),
-      bundles: encodeBundles(profile.subscriptions),
-      emergencyAddress: profile.e911Address === null ? null : encodeAddress(profile.e911Address),
-      hotlineStatus: profile.hotlineStatus,
-      hotlineRedirect: profile.hotlineNumber,
-    };
-  }),
+  getServiceProfile: defineMethod(
+    'Subscriber.GetProfile',
+    z.object({ msisdn, iccid: iccid.optional() }),
+    async (core, params) => {
+      const profile = await core.getServiceProfile(params.msisdn, params.iccid);
+      return {
+        msisdn: profile.mdn,
+        iccid: profile.sim,
+        imei: profile.imei,
+        subscriberState: subscriberState(profile.lineStatus),
+        tariffName: profile.planName,
+        tariffSince: toEpochMs(profile.effectiveDate),
+        billingDay: billingDay(profile.billCycleDay),
+        features: profile.serviceCodes.map((code) => ({
+          featureCode: code.code,
+          activeFrom: toEpochMs(code.effectiveDate),
+        })),
+        allowances: encodeAllowances(profile.balanceDetails),
+        bundles: encodeBundles(profile.subscriptions),
+        emergencyAddress: profile.e911Address === null ? null : encodeAddress(profile.e911Address),
+        hotlineStatus: profile.hotlineStatus,
+        hotlineRedirect: profile.hotlineNumber,
+      };
+    },
+  ),
 
   getCarrierUsage: defineMethod('Usage.ListRecords', z.object({ msisdn }), async (core, params) => {
     const usage = await core.getCarrierUsage(params.msisdn);
@@ -72,7 +89,12 @@ export const queryMethods = {
     return {
       postCode: coverage.zipCode,
       covered: coverage.covered,
-      areas: coverage.areas.map((area) => ({ town: area.city, stateCode: area.state, postCode: area.zipCode, signal: area.quality })),
+      areas: coverage.areas.map((area) => ({
+        town: area.city,
+        stateCode: area.state,
+        postCode: area.zipCode,
+        signal: area.quality,
+      })),
     };
   }),
 

@@ -1,7 +1,13 @@
 // The sandbox core's features area of the carrier contract.
 
 import type { CarrierFeatureMethods } from '../../../carriers/types.js';
-import { addWfc, cancelDeviceLocation, resetVoicemailPassword, setVoicemailLanguage, updateE911Address } from '../features.js';
+import {
+  addWfc,
+  cancelDeviceLocation,
+  resetVoicemailPassword,
+  setVoicemailLanguage,
+  updateE911Address,
+} from '../features.js';
 import type { CoreContext } from '../state.js';
 import { write } from './method.js';
 

@@ -17,6 +17,9 @@ export function write<Request extends CarrierWrite, Result>(
   return async (request) => once(ctx, name, request.transactionId, () => run(ctx, request));
 }
 
-export function query<Args extends unknown[], Result>(ctx: CoreContext, run: (ctx: CoreContext, ...args: Args) => Result): (...args: Args) => Promise<Result> {
+export function query<Args extends unknown[], Result>(
+  ctx: CoreContext,
+  run: (ctx: CoreContext, ...args: Args) => Result,
+): (...args: Args) => Promise<Result> {
   return async (...args) => run(ctx, ...args);
 }
