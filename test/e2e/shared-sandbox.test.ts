@@ -1,4 +1,5 @@
-// Staging shape: one `npm run sandbox` process, two gateways (each with its own database)
+// Staging shape: one sandbox process (`npm run sandbox`'s compiled dist/sandbox/main.js; the npm
+// command itself is tested in test/process/signals.test.ts), two gateways (each with its own database)
 // pointed at it by URL and credentials. Both reach the same carrier state.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -36,7 +37,7 @@ let second: TestGateway;
 
 beforeAll(async () => {
   const [port321, portB] = await Promise.all([freePort(), freePort()]);
-  sandbox = spawn('npm', ['run', '--silent', 'sandbox'], {
+  sandbox = spawn(process.execPath, ['dist/sandbox/main.js'], {
     cwd: REPO_ROOT,
     env: { ...process.env, SANDBOX_321_PORT: String(port321), SANDBOX_CARRIER_B_PORT: String(portB) },
     stdio: 'ignore',
@@ -59,7 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
-  // npm runs the sandbox in a child process: stop the whole group.
+  // Stop the whole process group (the sandbox was started detached, as its own group).
   if (sandbox?.pid) process.kill(-sandbox.pid, 'SIGTERM');
 });
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
-import { mdn, transactionId } from '../schemas/fields.js';
+import { MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 
 export const changeBillingCode = defineOperation({
   name: 'changeBillingCode',
@@ -15,12 +15,7 @@ export const changeBillingCode = defineOperation({
   rest: { method: 'POST', path: '/sim/billing-code/change/' },
   input: z.object({
     mdn,
-    billingCode: z
-      .string()
-      .trim()
-      .min(1, 'billing_code must not be empty')
-      .max(50, 'billing_code must be at most 50 characters')
-      .describe('The new wholesale billing (cost-plan) code'),
+    billingCode: nonEmpty('billing_code', 'The new wholesale billing (cost-plan) code', MAX_LENGTH.billingCode),
     transactionId: transactionId.optional(),
   }),
   output: operationResult,
