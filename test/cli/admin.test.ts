@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { DEFAULT_SANDBOX_CREDENTIALS } from '../../src/sandbox/start.js';
-import { startTestGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
+import { startGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 import { run, type ProcessResult } from '../support/processes.js';
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
   ]);
   for (const result of [alice, bob, plan])
     expect({ code: result.code, stderr: messageOf(result) }).toEqual({ code: 0, stderr: '' });
-  gateway = await startTestGateway({ env: { DATABASE_URL: env.DATABASE_URL!, CACHE_TTL_MS: '0' } });
+  gateway = await startGateway({ env: { DATABASE_URL: env.DATABASE_URL!, CACHE_TTL_MS: '0' } });
 }, 60_000);
 afterAll(async () => {
   await gateway?.close();

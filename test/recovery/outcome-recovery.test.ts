@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierId } from '../../src/carriers/types.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { activationBody } from '../e2e/activation/activations.js';
 import { createPlans } from '../support/plans.js';
 import { eventually } from '../support/eventually.js';
@@ -18,7 +18,7 @@ const TRANSACTION =
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0' } });
+  gateway = await startGateway({ env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0' } });
   await createPlans(gateway);
 });
 afterAll(() => gateway.close());
@@ -196,7 +196,7 @@ describe('a write a crash left pending', () => {
 
 describe('shutdown', () => {
   it('waits for a write in flight to record its real outcome before the database closes', async () => {
-    const own = await startTestGateway({ env: { CARRIER_TIMEOUT_MS: '5000', CARRIER_RETRIES: '0' } });
+    const own = await startGateway({ env: { CARRIER_TIMEOUT_MS: '5000', CARRIER_RETRIES: '0' } });
     try {
       await createPlans(own);
       const { token } = await own.user({ plans: ['A321'] });
@@ -222,7 +222,7 @@ describe('shutdown', () => {
 describe('a carrier that stays down', () => {
   it('keeps the write unknown and retries with backoff, warning at each doubling of attempts, never giving up silently', async () => {
     const lines: string[] = [];
-    const own = await startTestGateway({
+    const own = await startGateway({
       env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0', LOG_LEVEL: 'warn' },
       logger: createLogger('warn', (line) => lines.push(line)),
     });

@@ -3,7 +3,7 @@
 // once, however their sweeps overlap. Skipped with a printed reason when PostgreSQL is absent.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { postgresAvailable } from '../support/postgres.js';
 import { createPlans } from '../support/plans.js';
 import { startReplica } from '../support/gateway.js';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   if (!available) return;
   // Long sweep periods: the test drives the sweeps itself, all at once.
   const env = { RECOVERY_SWEEP_MS: '3600000' };
-  first = await startTestGateway({ database: 'postgresql', env });
+  first = await startGateway({ database: 'postgresql', env });
   second = await startReplica(first, { ...env, ...sandboxEnv(first) });
   await createPlans(first);
 }, 60_000);

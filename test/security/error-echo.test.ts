@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quote, QUOTE_MAX } from '../../src/lib/quote.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { activationBody } from '../e2e/activation/activations.js';
 
 describe('quote', () => {
@@ -30,7 +30,7 @@ describe('answers that echo input', () => {
   let admin: string;
 
   beforeAll(async () => {
-    gateway = await startTestGateway();
+    gateway = await startGateway();
     ({ token } = await gateway.user());
     ({ token: admin } = await gateway.user({ superuser: true }));
   });

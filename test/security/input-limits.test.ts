@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { def } from '../../src/lib/zod-introspect.js';
 import { EMAIL_PATTERN } from '../../src/operations/activation/fields.js';
 import { operations } from '../../src/operations/index.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { activateOnGraphQL, activationBody } from '../e2e/activation/activations.js';
 import { ALL_PLANS, createPlans } from '../support/plans.js';
 import { REPO_ROOT } from '../support/processes.js';
@@ -189,7 +189,7 @@ describe('oversized values on the real gateway', () => {
   let token: string;
 
   beforeAll(async () => {
-    gateway = await startTestGateway();
+    gateway = await startGateway();
     await createPlans(gateway);
     ({ token } = await gateway.user({ plans: ALL_PLANS }));
   });

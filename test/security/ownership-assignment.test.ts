@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLine } from '../support/lines.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { activate, activationBody, createPlans, expectRestRefusal, PLANS, type Caller } from './ownership-support.js';
 
 let gateway: TestGateway;
@@ -13,7 +13,7 @@ let b: Caller;
 let admin: Caller;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await createPlans(gateway);
   [a, b, admin] = [
     await gateway.user({ plans: PLANS }),

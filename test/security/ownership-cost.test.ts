@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshSim } from '../support/lines.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 import { activate, createPlans, PLANS, type Caller, type Line } from './ownership-support.js';
 
 let gateway: TestGateway;
@@ -12,7 +12,7 @@ let a: Caller;
 let line: Line;
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ env: { CACHE_TTL_MS: '0' } });
+  gateway = await startGateway({ env: { CACHE_TTL_MS: '0' } });
   await createPlans(gateway);
   a = await gateway.user({ plans: PLANS });
   line = await activate(gateway, a);

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSim, seedLine } from '../support/lines.js';
-import { startTestGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../support/gateway.js';
+import { startGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../support/gateway.js';
 import { snakeInput } from '../support/surfaces.js';
 import {
   activate,
@@ -27,7 +27,7 @@ let aLine: Line;
 let bLine: Line;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await createPlans(gateway);
   [a, b, admin] = [
     await gateway.user({ plans: PLANS }),

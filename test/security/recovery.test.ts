@@ -3,7 +3,7 @@
 // look-alike id; a transaction is readable by its owner (or a superuser) only, on both surfaces.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noData, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { noData, startGateway, type TestGateway } from '../support/gateway.js';
 import { activationBody } from '../e2e/activation/activations.js';
 import { camelInput as camel } from '../support/surfaces.js';
 import { createPlans } from '../support/plans.js';
@@ -15,7 +15,7 @@ const ACTIVATE = 'mutation ($input: ActivateSimInput!) { activateSim(input: $inp
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
+  gateway = await startGateway();
   await createPlans(gateway);
 });
 afterAll(() => gateway.close());

@@ -1,11 +1,11 @@
 // REST refusals are logged as client errors, at info (warn for 401, 403 and 429), with the
 // request id and the operation, never as "unexpected error"; a real fault stays an error with
 // its stack (`err`). The gateway's log is captured through the logger passed to
-// startTestGateway; the access line every request gets (test/observability) is left out here.
+// startGateway; the access line every request gets (test/observability) is left out here.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
 
 interface Line {
   level: string;
@@ -27,7 +27,7 @@ const lines: Line[] = [];
 let counter = 0;
 
 beforeAll(async () => {
-  gateway = await startTestGateway({ logger: createLogger('info', (line) => lines.push(JSON.parse(line) as Line)) });
+  gateway = await startGateway({ logger: createLogger('info', (line) => lines.push(JSON.parse(line) as Line)) });
   ({ token } = await gateway.user());
 });
 afterAll(() => gateway.close());
@@ -115,7 +115,7 @@ describe('client errors on REST', () => {
 
 describe('a real fault', () => {
   it('is logged at error with its stack and answered 500 with the request id', async () => {
-    const broken = await startTestGateway({
+    const broken = await startGateway({
       logger: createLogger('info', (line) => lines.push(JSON.parse(line) as Line)),
     });
     try {
