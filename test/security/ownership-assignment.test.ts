@@ -4,8 +4,14 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLine } from '../support/lines.js';
-import { startGateway, type TestGateway } from '../support/gateway.js';
-import { activate, activationBody, createPlans, expectRestRefusal, PLANS, type Caller } from './ownership-support.js';
+import type { TestGateway } from '../support/gateway.js';
+import {
+  activate,
+  activationBody,
+  expectRestRefusal,
+  startOwnershipGateway,
+  type Caller,
+} from './ownership-support.js';
 
 let gateway: TestGateway;
 let a: Caller;
@@ -13,13 +19,7 @@ let b: Caller;
 let admin: Caller;
 
 beforeAll(async () => {
-  gateway = await startGateway();
-  await createPlans(gateway);
-  [a, b, admin] = [
-    await gateway.user({ plans: PLANS }),
-    await gateway.user({ plans: PLANS }),
-    await gateway.user({ superuser: true }),
-  ];
+  ({ gateway, a, b, admin } = await startOwnershipGateway());
 });
 afterAll(() => gateway.close());
 

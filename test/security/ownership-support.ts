@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { UserRecord } from '../../src/directory/types.js';
 import { freshSim } from '../support/lines.js';
-import type { GraphQLAnswer, HttpAnswer, TestGateway } from '../support/gateway.js';
+import { startGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../support/gateway.js';
 
 export interface Caller {
   user: UserRecord;
@@ -23,6 +23,16 @@ export async function createPlans(gateway: TestGateway): Promise<void> {
   await gateway.plan({ planId: 'BASIC', name: 'Basic', carrierPlanId: 'BASIC1GB' });
   await gateway.plan({ planId: 'PREMIUM', name: 'Premium', carrierPlanId: 'UNL10GB' });
   await gateway.plan({ planId: 'TOPUP', name: 'Top-up', carrierPlanId: 'TOPUP1GB' });
+}
+
+/** A gateway with the plans, two ordinary users authorized for all of them, and a superuser. */
+export async function startOwnershipGateway(): Promise<{ gateway: TestGateway; a: Caller; b: Caller; admin: Caller }> {
+  const gateway = await startGateway();
+  await createPlans(gateway);
+  const a = await gateway.user({ plans: PLANS });
+  const b = await gateway.user({ plans: PLANS });
+  const admin = await gateway.user({ superuser: true });
+  return { gateway, a, b, admin };
 }
 
 export const activationBody = (sim = freshSim()) => ({

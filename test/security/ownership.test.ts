@@ -1,22 +1,21 @@
-// Line ownership (OWASP API1, broken object-level authorization), over real HTTP against the
-// sandbox carriers: user A activates a line; user B, authorized for the same plans, is refused
+// Line ownership (OWASP API1, broken object-level authorization), through the gateway's edge
+// against the sandbox carriers: user A activates a line; user B, authorized for the same plans, is refused
 // every read and write of it on both surfaces (REST 403 envelope, GraphQL FORBIDDEN) before
 // anything happens at the carrier or in the transaction log; superusers, the `off` setting,
 // unowned and unknown lines behave as before; swaps keep the owner.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSim, seedLine } from '../support/lines.js';
-import { startGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../support/gateway.js';
+import type { GraphQLAnswer, HttpAnswer, TestGateway } from '../support/gateway.js';
 import { snakeInput } from '../support/surfaces.js';
 import {
   activate,
-  createPlans,
   expectGraphQLRefusal,
   expectRestRefusal,
-  PLANS,
   transactionId,
   type Caller,
   type Line,
+  startOwnershipGateway,
 } from './ownership-support.js';
 
 let gateway: TestGateway;
@@ -27,13 +26,7 @@ let aLine: Line;
 let bLine: Line;
 
 beforeAll(async () => {
-  gateway = await startGateway();
-  await createPlans(gateway);
-  [a, b, admin] = [
-    await gateway.user({ plans: PLANS }),
-    await gateway.user({ plans: PLANS }),
-    await gateway.user({ superuser: true }),
-  ];
+  ({ gateway, a, b, admin } = await startOwnershipGateway());
   [aLine, bLine] = [await activate(gateway, a), await activate(gateway, b)];
 });
 afterAll(() => gateway.close());
