@@ -15,6 +15,7 @@ import { loadPersistedOperations } from '../graphql/persisted-operations.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import { LineRegistry } from '../lines/registry.js';
 import { Metrics } from '../metrics.js';
+import { createEventBus } from '../pipeline/event-bus.js';
 import { FallbackRateLimitStore } from '../pipeline/fallback-rate-limit-store.js';
 import { MemoryRateLimitStore } from '../pipeline/rate-limit-store.js';
 import { closeRedis, connectRedis } from '../pipeline/redis-client.js';
@@ -88,6 +89,7 @@ export async function startApplication(
     logger,
     metrics,
     recovery,
+    events: createEventBus(config.REDIS_URL ?? null, logger),
     redis,
   };
   recovery.start(services);
@@ -100,6 +102,7 @@ export async function startApplication(
       await recovery.stop();
       await carriers.registry.close();
       await carriers.sandboxes?.close();
+      await services.events.close();
       if (redis) await closeRedis(redis);
       await data.close();
     },

@@ -13,6 +13,7 @@ import type { LineRegistry } from '../lines/registry.js';
 import type { Logger } from '../lib/logger.js';
 import type { Metrics } from '../metrics.js';
 import type { SettingsStore } from '../settings/store.js';
+import type { EventBus } from './event-bus.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { TransactionLog } from './transaction-log.js';
 
@@ -42,6 +43,8 @@ export interface Services {
   metrics: Metrics;
   /** Resolves writes whose outcome was lost (re-sends them with their transaction id). */
   recovery: OutcomeRecovery;
+  /** Line events and job progress, across replicas when REDIS_URL is set (subscriptions read it). */
+  events: EventBus;
   /** The shared Redis connection when REDIS_URL is set (readiness pings it). */
   redis: Redis | null;
 }
