@@ -66,10 +66,11 @@ export class LineNotOwnedError extends GatewayError {
   override readonly name = 'LineNotOwnedError';
   readonly status = 403;
   readonly code = 'FORBIDDEN';
-  constructor(kind: 'line' | 'SIM', value: string) {
+  constructor(kind: 'line' | 'SIM' | 'account', value: string) {
     // Validation bounded the value already; the cut keeps that true should a field ever loosen.
     const shown = value.length > 32 ? `${value.slice(0, 32)}…` : value;
-    super(`${kind === 'line' ? 'Line' : 'The line of SIM'} ${shown} belongs to another user`);
+    const subject = { line: 'Line', SIM: 'The line of SIM', account: 'Every line of account' }[kind];
+    super(`${subject} ${shown} belongs to another user`);
   }
 }
 

@@ -31,6 +31,16 @@ async function homes(loader: RequestContext['lineHomes'], keys: string[]): Promi
   });
 }
 
+/**
+ * The lines of `mdns` that `user` may see: all of them when the rule does not apply to the
+ * caller, else those with no owner or owned by the caller.
+ */
+export async function visibleLines(request: RequestContext, user: UserRecord, mdns: string[]): Promise<Set<string>> {
+  if (!(await ownershipEnforced(request, user))) return new Set(mdns);
+  const lineHomes = await homes(request.lineHomes, mdns);
+  return new Set(mdns.filter((_, index) => !lineHomes[index]?.ownerId || lineHomes[index]?.ownerId === user.id));
+}
+
 /** Refuses the request when a line or SIM its input names (per the operation table) is another user's. */
 export async function checkLineOwnership(
   operation: RegisteredOperation,

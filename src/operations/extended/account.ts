@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { mdn } from '../schemas/fields.js';
 import { answered, refused } from '../../pipeline/envelopes.js';
+import { visibleLines } from '../../pipeline/line-ownership.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { resultMessage } from './common.js';
 
@@ -27,7 +28,7 @@ export const accountResult = z
     lines: z
       .array(accountLine)
       .optional()
-      .describe('The lines of the account: the parent line followed by its child lines'),
+      .describe('The lines of the account the caller may act on: the parent line followed by its child lines'),
     message: resultMessage,
   })
   .meta({ id: 'AccountResult', description: 'Multi-line account information of a line' });
@@ -36,16 +37,24 @@ export const account = defineOperation({
   name: 'account',
   kind: 'query',
   description:
-    'Multi-line account information of a line: account id and every line of the account (carrier 321 only; 501 elsewhere)',
+    'Multi-line account information of a line: account id and the lines of the account the caller may act on (carrier 321 only; 501 elsewhere)',
   rest: { method: 'GET', path: '/sim/account/{mdn}' },
   input: z.object({ mdn }),
   output: accountResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'line',
   extended: true,
-  handle: async ({ extended, input }) => {
+  handle: async ({ extended, input, request, user }) => {
     const record = await extended.getAccount(input.mdn);
-    const lines = record.lines.map(({ lineStatus, ...line }) => ({ ...line, status: lineStatus }));
+    // The pipeline checked the line asked about; its account's other lines may be other users'.
+    const visible = await visibleLines(
+      request,
+      user,
+      record.lines.map((line) => line.mdn),
+    );
+    const lines = record.lines
+      .filter((line) => visible.has(line.mdn))
+      .map(({ lineStatus, ...line }) => ({ ...line, status: lineStatus }));
     return answered({ mdn: record.mdn, accountId: record.accountId, lines });
   },
   onRejection: (rejection, { input }) => refused(rejection, { mdn: input.mdn }),

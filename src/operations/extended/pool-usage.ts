@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { LineNotOwnedError } from '../../errors/gateway-errors.js';
 import { answered, refused } from '../../pipeline/envelopes.js';
+import { visibleLines } from '../../pipeline/line-ownership.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { accountId, resultMessage } from './common.js';
 
@@ -31,13 +33,23 @@ export const poolUsage = defineOperation({
   name: 'poolUsage',
   kind: 'query',
   description:
-    'Shared data pool usage across the lines of an account (carrier 321 only; 501 elsewhere). Unknown account: (918)',
+    "Shared data pool usage across the lines of an account (carrier 321 only; 501 elsewhere). Unknown account: (918). A user who owns none of the account's lines is refused (403); `lines` lists only the lines the caller may act on, the totals are the whole pool's",
   rest: { method: 'GET', path: '/sim/pool-usage/{account_id}' },
   input: z.object({ accountId }),
   output: poolUsageResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'default',
   extended: true,
-  handle: async ({ extended, input }) => answered(await extended.getPoolUsage(input.accountId)),
+  handle: async ({ extended, input, request, user }) => {
+    const pool = await extended.getPoolUsage(input.accountId);
+    const visible = await visibleLines(
+      request,
+      user,
+      pool.lines.map((line) => line.mdn),
+    );
+    // A pool is shared by its lines: holding one of them shows the pool, not the others' lines.
+    if (pool.lines.length > 0 && visible.size === 0) throw new LineNotOwnedError('account', input.accountId);
+    return answered({ ...pool, lines: pool.lines.filter((line) => visible.has(line.mdn)) });
+  },
   onRejection: (rejection, { input }) => refused(rejection, { accountId: input.accountId }),
 });
