@@ -29,10 +29,6 @@ export class CarrierRegistry {
     return this.connections[carrier].probe();
   }
 
-  allConfigured(): boolean {
-    return CARRIER_IDS.every((carrier) => this.connections[carrier].credentialsConfigured);
-  }
-
   async close(): Promise<void> {
     await Promise.all(CARRIER_IDS.map((carrier) => this.connections[carrier].close()));
   }
