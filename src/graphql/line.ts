@@ -1,8 +1,10 @@
 // The dashboard's entry points, GraphQL only: `line(mdn)` and `lines(mdns)` return a `Line`
 // whose fields (usage, service, network status, SIM…) are fetched lazily, only when asked for,
 // in parallel, each through the shared pipeline, so auth, maintenance, validation and ownership
-// apply exactly as to the top-level query of the same name. Rate: these fields are paid for by
-// the request's cost budget (use-cost-budget.ts), not by the operation's per-minute calls.
+// apply exactly as to the top-level query of the same name; identical calls are made once per
+// request and the calls in flight are bounded per carrier (line-answers.ts). Rate: these fields
+// are paid for by the request's cost budget (use-cost-budget.ts), not by the operation's
+// per-minute calls.
 
 import type { OutputRef } from '@pothos/core';
 import { z } from 'zod';
@@ -12,10 +14,10 @@ import { operationNamed } from '../operations/index.js';
 import { carrierId } from '../operations/management/schemas.js';
 import { mdn as mdnSchema } from '../operations/schemas/fields.js';
 import { UnauthenticatedError } from '../errors/gateway-errors.js';
-import { executeOperation, givenInput } from '../pipeline/execute.js';
 import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
+import { answerOf, type Body } from './line-answers.js';
 import { carrierCalls, costPerItemOf } from './query-cost.js';
 import { outputType } from './zod-to-graphql.js';
 import { toPascal } from '../lib/case.js';
@@ -23,34 +25,15 @@ import { toPascal } from '../lib/case.js';
 /** Most lines one `lines` call may ask for. */
 export const MAX_LINES = 50;
 
-type Body = Record<string, unknown>;
-
 interface LineSource {
   mdn: string;
-  /**
-   * This request's answers about the line, one per operation: the service record is fetched
-   * once even when `service`, `esimProfile` and `simDetails` all need it.
-   */
-  answers: Map<string, Promise<Body>>;
 }
 
-const lineSource = (mdn: string): LineSource => ({ mdn, answers: new Map() });
-
-function answer(line: LineSource, operation: RegisteredOperation, input: Body, context: RequestContext): Promise<Body> {
-  const key = `${operation.name}:${JSON.stringify(input)}`;
-  let pending = line.answers.get(key);
-  if (!pending) {
-    pending = executeOperation(operation, givenInput(input), context, { budgeted: true }).then(
-      (outcome) => outcome.body as Body,
-    );
-    line.answers.set(key, pending);
-  }
-  return pending;
-}
+const lineSource = (mdn: string): LineSource => ({ mdn });
 
 /** The line's SIM as its service record names it; null when the record could not be read. */
 async function simOf(line: LineSource, context: RequestContext): Promise<string | null> {
-  const service = await answer(line, operationNamed('serviceInfo'), { mdn: line.mdn }, context);
+  const service = await answerOf(context, operationNamed('serviceInfo'), { mdn: line.mdn });
   return typeof service.sim === 'string' ? service.sim : null;
 }
 
@@ -80,7 +63,7 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
         extensions: carrierCalls(1),
         resolve: async (line, _args, context) => {
           const given = await input(line, context);
-          return given ? answer(line, operation, given, context) : null;
+          return given ? answerOf(context, operation, given) : null;
         },
       });
     const byMdn = async (line: LineSource) => ({ mdn: line.mdn });

@@ -44,7 +44,15 @@ export interface ExecuteOptions {
    * before execution, so it spends none of the operation's per-minute calls.
    */
   budgeted?: boolean;
+  /**
+   * Runs the carrier call once a slot of its carrier is free (a `lines` request bounds its
+   * calls in flight per carrier); everything before the carrier call runs without a slot.
+   */
+  carrierSlot?: CarrierSlot;
 }
+
+/** Runs `call` when the request may make one more call to `carrierId`. */
+export type CarrierSlot = <T>(carrierId: CarrierId, call: () => Promise<T>) => Promise<T>;
 
 export async function executeOperation(
   operation: RegisteredOperation,
@@ -125,7 +133,8 @@ async function runPipeline(
   const carrierOutcome = (outcome: string) => services.metrics.carrierOutcomes.inc({ carrier: carrierId, outcome });
   request.carrierCalls += 1;
   try {
-    const answer = await runCarrierHandler(operation, context);
+    const call = () => runCarrierHandler(operation, context);
+    const answer = await (options.carrierSlot ? options.carrierSlot(carrierId, call) : call());
     carrierOutcome(answer.refused ? 'refused' : 'answered');
     return await finish(answer.status, answer.outcome);
   } catch (error) {
