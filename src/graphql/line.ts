@@ -14,12 +14,13 @@ import { operationNamed } from '../operations/index.js';
 import { carrierId } from '../operations/management/schemas.js';
 import { mdn as mdnSchema } from '../operations/schemas/fields.js';
 import { UnauthenticatedError } from '../errors/gateway-errors.js';
+import { executeOperation, givenInput } from '../pipeline/execute.js';
 import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
 import { answerOf, type Body } from './line-answers.js';
 import { carrierCalls, costPerItemOf } from './query-cost.js';
-import { outputType } from './zod-to-graphql.js';
+import { argumentTypes, outputType } from './zod-to-graphql.js';
 import { toPascal } from '../lib/case.js';
 
 /** Most lines one `lines` call may ask for. */
@@ -44,6 +45,10 @@ function requireUser(context: RequestContext): void {
 
 const resultType = (operation: RegisteredOperation) =>
   outputType(operation.output, `${toPascal(operation.name)}Result`) as OutputRef<Body>;
+
+const historyOperation = operationNamed('lineHistory');
+/** `history(first, after)`: the `lineHistory` operation's arguments but the line's own MDN. */
+const historyArgs = argumentTypes(historyOperation.input, historyOperation.name).filter((arg) => arg.key !== 'mdn');
 
 const LineRef = builder.objectRef<LineSource>('Line').implement({
   description:
@@ -127,6 +132,24 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
         'Feature SOCs active on the line (as the products query; carrier 321 only)',
         byMdn,
       ),
+      history: t.field({
+        type: resultType(historyOperation),
+        nullable: true,
+        description: `${historyOperation.description} (as the lineHistory query)`,
+        args: Object.fromEntries(
+          historyArgs.map((arg) => [
+            arg.key,
+            t.arg({ type: arg.type as never, required: arg.required, description: arg.description }),
+          ]),
+        ),
+        // No carrier call, so not budgeted: it spends the operation's own per-minute calls, as
+        // the top-level query and REST do.
+        resolve: async (line, given, context) => {
+          const paging = Object.entries(given).filter(([, value]) => value !== null && value !== undefined);
+          const input = { mdn: line.mdn, ...Object.fromEntries(paging) };
+          return (await executeOperation(historyOperation, givenInput(input), context)).body as Body;
+        },
+      }),
       account: viaOperation(
         operationNamed('account'),
         'Multi-line account of the line (as the account query; carrier 321 only)',

@@ -108,6 +108,7 @@ async function runPipeline(
   }
 
   const records = operation.kind === 'mutation' && operation.transactionPrefix !== undefined;
+  const namedLine = text(input[operation.lineField]);
   const transactionId =
     text(input.transactionId) ??
     (operation.transactionPrefix ? generateTransactionId(operation.transactionPrefix) : '');
@@ -117,7 +118,7 @@ async function runPipeline(
       userId: user.id,
       operation: operation.name,
       carrier: carrierId,
-      mdn: text(input[operation.lineField]),
+      mdn: namedLine,
       sim: text(input.sim),
       request: input,
     });
@@ -125,8 +126,16 @@ async function runPipeline(
 
   const context: CarrierCall = { input, user, services, request, carrierId, carrier, extended, transactionId, plan };
   const finish = async (status: TransactionStatus, outcome: Outcome<unknown>) => {
+    // A request naming no line (an activation) is recorded under the line its answer names.
+    const answeredLine = namedLine ? undefined : text((outcome.body as Fields | null)?.mdn);
     if (records)
-      await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake));
+      await services.transactions.complete(
+        transactionId,
+        status,
+        outcome.status,
+        convertKeys(outcome.body, toSnake),
+        answeredLine,
+      );
     return outcome;
   };
 
