@@ -60,6 +60,15 @@ export const configSchema = z.object({
     .describe(
       'How long users, tokens, plans and settings are cached per replica; bounds how fast a change made on another replica is seen',
     ),
+  LINES_CARRIER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(8)
+    .describe(
+      'Most carrier calls one GraphQL request may have in flight to each carrier for the fields under line/lines (more wait their turn); identical calls within a request are made once',
+    ),
   RECOVERY_SWEEP_MS: positiveMs
     .default(60_000)
     .describe(

@@ -1,8 +1,10 @@
 // The dashboard's entry points, GraphQL only: `line(mdn)` and `lines(mdns)` return a `Line`
 // whose fields (usage, service, network status, SIM…) are fetched lazily, only when asked for,
 // in parallel, each through the shared pipeline, so auth, maintenance, validation and ownership
-// apply exactly as to the top-level query of the same name. Rate: these fields are paid for by
-// the request's cost budget (use-cost-budget.ts), not by the operation's per-minute calls.
+// apply exactly as to the top-level query of the same name; identical calls are made once per
+// request and the calls in flight are bounded per carrier (line-answers.ts). Rate: these fields
+// are paid for by the request's cost budget (use-cost-budget.ts), not by the operation's
+// per-minute calls.
 
 import type { OutputRef } from '@pothos/core';
 import { z } from 'zod';
@@ -16,41 +18,23 @@ import { executeOperation, givenInput } from '../pipeline/execute.js';
 import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
+import { answerOf, type Body } from './line-answers.js';
 import { carrierCalls, costPerItemOf } from './query-cost.js';
-import { outputType } from './zod-to-graphql.js';
+import { argumentTypes, outputType } from './zod-to-graphql.js';
 import { toPascal } from '../lib/case.js';
 
 /** Most lines one `lines` call may ask for. */
 export const MAX_LINES = 50;
 
-type Body = Record<string, unknown>;
-
 interface LineSource {
   mdn: string;
-  /**
-   * This request's answers about the line, one per operation: the service record is fetched
-   * once even when `service`, `esimProfile` and `simDetails` all need it.
-   */
-  answers: Map<string, Promise<Body>>;
 }
 
-const lineSource = (mdn: string): LineSource => ({ mdn, answers: new Map() });
-
-function answer(line: LineSource, operation: RegisteredOperation, input: Body, context: RequestContext): Promise<Body> {
-  const key = `${operation.name}:${JSON.stringify(input)}`;
-  let pending = line.answers.get(key);
-  if (!pending) {
-    pending = executeOperation(operation, givenInput(input), context, { budgeted: true }).then(
-      (outcome) => outcome.body as Body,
-    );
-    line.answers.set(key, pending);
-  }
-  return pending;
-}
+const lineSource = (mdn: string): LineSource => ({ mdn });
 
 /** The line's SIM as its service record names it; null when the record could not be read. */
 async function simOf(line: LineSource, context: RequestContext): Promise<string | null> {
-  const service = await answer(line, operationNamed('serviceInfo'), { mdn: line.mdn }, context);
+  const service = await answerOf(context, operationNamed('serviceInfo'), { mdn: line.mdn });
   return typeof service.sim === 'string' ? service.sim : null;
 }
 
@@ -61,6 +45,10 @@ function requireUser(context: RequestContext): void {
 
 const resultType = (operation: RegisteredOperation) =>
   outputType(operation.output, `${toPascal(operation.name)}Result`) as OutputRef<Body>;
+
+const historyOperation = operationNamed('lineHistory');
+/** `history(first, after)`: the `lineHistory` operation's arguments but the line's own MDN. */
+const historyArgs = argumentTypes(historyOperation.input, historyOperation.name).filter((arg) => arg.key !== 'mdn');
 
 const LineRef = builder.objectRef<LineSource>('Line').implement({
   description:
@@ -80,7 +68,7 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
         extensions: carrierCalls(1),
         resolve: async (line, _args, context) => {
           const given = await input(line, context);
-          return given ? answer(line, operation, given, context) : null;
+          return given ? answerOf(context, operation, given) : null;
         },
       });
     const byMdn = async (line: LineSource) => ({ mdn: line.mdn });
@@ -144,6 +132,24 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
         'Feature SOCs active on the line (as the products query; carrier 321 only)',
         byMdn,
       ),
+      history: t.field({
+        type: resultType(historyOperation),
+        nullable: true,
+        description: `${historyOperation.description} (as the lineHistory query)`,
+        args: Object.fromEntries(
+          historyArgs.map((arg) => [
+            arg.key,
+            t.arg({ type: arg.type as never, required: arg.required, description: arg.description }),
+          ]),
+        ),
+        // No carrier call, so not budgeted: it spends the operation's own per-minute calls, as
+        // the top-level query and REST do.
+        resolve: async (line, given, context) => {
+          const paging = Object.entries(given).filter(([, value]) => value !== null && value !== undefined);
+          const input = { mdn: line.mdn, ...Object.fromEntries(paging) };
+          return (await executeOperation(historyOperation, givenInput(input), context)).body as Body;
+        },
+      }),
       account: viaOperation(
         operationNamed('account'),
         'Multi-line account of the line (as the account query; carrier 321 only)',

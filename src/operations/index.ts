@@ -9,6 +9,7 @@ import { carrierStatuses, setting, settings, updateSetting } from './admin/setti
 import { assignLineOwner } from './admin/line-owner.js';
 import { extendedOperations } from './extended/index.js';
 import { featureOperations } from './features/index.js';
+import { historyOperations } from './history/index.js';
 import { lifecycleOperations } from './lifecycle/index.js';
 import { authorizePlans, createUser, deauthorizePlans, users, updateUser } from './management/users.js';
 import { createPlan, plans, updatePlan } from './management/plans.js';
@@ -34,6 +35,7 @@ export const managementOperations = [
 export const operations = [
   ...featureOperations,
   ...queryOperations,
+  ...historyOperations,
   ...lifecycleOperations,
   ...planOperations,
   ...activationOperations,

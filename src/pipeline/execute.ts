@@ -44,7 +44,15 @@ export interface ExecuteOptions {
    * before execution, so it spends none of the operation's per-minute calls.
    */
   budgeted?: boolean;
+  /**
+   * Runs the carrier call once a slot of its carrier is free (a `lines` request bounds its
+   * calls in flight per carrier); everything before the carrier call runs without a slot.
+   */
+  carrierSlot?: CarrierSlot;
 }
+
+/** Runs `call` when the request may make one more call to `carrierId`. */
+export type CarrierSlot = <T>(carrierId: CarrierId, call: () => Promise<T>) => Promise<T>;
 
 export async function executeOperation(
   operation: RegisteredOperation,
@@ -100,6 +108,7 @@ async function runPipeline(
   }
 
   const records = operation.kind === 'mutation' && operation.transactionPrefix !== undefined;
+  const namedLine = text(input[operation.lineField]);
   const transactionId =
     text(input.transactionId) ??
     (operation.transactionPrefix ? generateTransactionId(operation.transactionPrefix) : '');
@@ -109,7 +118,7 @@ async function runPipeline(
       userId: user.id,
       operation: operation.name,
       carrier: carrierId,
-      mdn: text(input[operation.lineField]),
+      mdn: namedLine,
       sim: text(input.sim),
       request: input,
     });
@@ -117,15 +126,24 @@ async function runPipeline(
 
   const context: CarrierCall = { input, user, services, request, carrierId, carrier, extended, transactionId, plan };
   const finish = async (status: TransactionStatus, outcome: Outcome<unknown>) => {
+    // A request naming no line (an activation) is recorded under the line its answer names.
+    const answeredLine = namedLine ? undefined : text((outcome.body as Fields | null)?.mdn);
     if (records)
-      await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake));
+      await services.transactions.complete(
+        transactionId,
+        status,
+        outcome.status,
+        convertKeys(outcome.body, toSnake),
+        answeredLine,
+      );
     return outcome;
   };
 
   const carrierOutcome = (outcome: string) => services.metrics.carrierOutcomes.inc({ carrier: carrierId, outcome });
   request.carrierCalls += 1;
   try {
-    const answer = await runCarrierHandler(operation, context);
+    const call = () => runCarrierHandler(operation, context);
+    const answer = await (options.carrierSlot ? options.carrierSlot(carrierId, call) : call());
     carrierOutcome(answer.refused ? 'refused' : 'answered');
     return await finish(answer.status, answer.outcome);
   } catch (error) {

@@ -66,12 +66,19 @@ export class TransactionLog {
     }
   }
 
-  async complete(id: string, status: TransactionStatus, httpStatus: number, response: unknown): Promise<void> {
+  /** `line`: the line the answer names when the request named none (an activation's new MDN), for its history. */
+  async complete(
+    id: string,
+    status: TransactionStatus,
+    httpStatus: number,
+    response: unknown,
+    line?: string,
+  ): Promise<void> {
     // The stored input (addresses, emails) is kept only while the reconciler may need it.
     const request = status === 'unknown' ? {} : { request: null };
     await this.db.transaction.update({
       where: { id },
-      data: { status, httpStatus, response: JSON.stringify(response), ...request },
+      data: { status, httpStatus, response: JSON.stringify(response), ...request, ...(line ? { mdn: line } : {}) },
     });
   }
 

@@ -28,6 +28,8 @@ export interface SandboxCarriers {
   urls: Record<CarrierId, string>;
   /** The cores, for tests and tools that inspect or steer the sandboxes directly. */
   cores: Record<CarrierId, SandboxCarrier>;
+  /** The wire servers, for tests that watch the requests a carrier receives or set its faults. */
+  servers: Record<CarrierId, SandboxServer>;
   /** Closes both servers; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -69,7 +71,7 @@ export async function startSandboxCarriers(options: SandboxCarriersOptions): Pro
   }
 
   let closing: Promise<void> | undefined;
-  return { urls, cores, close: () => (closing ??= closeAll()) };
+  return { urls, cores, servers, close: () => (closing ??= closeAll()) };
 }
 
 /** Public, documented sandbox credentials (docs/sandbox.md); not secrets. */

@@ -44,8 +44,9 @@ describe('the OpenAPI document', () => {
 
   it('has every REST route of the operation table, and nothing else', () => {
     const routes = compileRoutes(operations);
-    // The spec's 48 endpoints and GET /transactions/{id}, where a legacy client recovers a lost answer.
-    expect(routes.length).toBe(49);
+    // The spec's 48 endpoints, GET /transactions/{id}, where a legacy client recovers a lost
+    // answer, and GET /sim/history/{mdn}, a line's history.
+    expect(routes.length).toBe(50);
     for (const route of routes)
       expect(
         document.paths[route.path]?.[route.method.toLowerCase()]?.operationId,
@@ -55,6 +56,22 @@ describe('the OpenAPI document', () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
+  });
+
+  it('documents the line history: its paging parameters and its snake_case connection', () => {
+    const history = described('lineHistory');
+    expect(history.parameters.map((parameter) => [parameter.name, parameter.in, parameter.required])).toEqual([
+      ['mdn', 'path', true],
+      ['first', 'query', false],
+      ['after', 'query', false],
+    ]);
+    const body = JSON.stringify(history.responses['200']);
+    const schemas = JSON.stringify(document.components.schemas);
+    expect(body + schemas).toContain('page_info');
+    expect(schemas).toContain('has_next_page');
+    expect(schemas).toContain('end_cursor');
+    expect(history.responses).toHaveProperty('422');
+    expect(history.responses).toHaveProperty('429');
   });
 
   it('resolves every $ref', () => {

@@ -69,10 +69,15 @@ const SUPERUSER = new Set([
 describe('the REST surface', () => {
   const served = operations.filter((operation) => operation.rest);
 
-  it('is exactly the 48 endpoints of the spec, plus the gateway’s own GET /transactions/{id}', () => {
+  it('is exactly the 48 endpoints of the spec, plus the gateway’s own transaction lookup and line history', () => {
     expect(SPEC).toHaveLength(48);
-    // The transaction lookup lets legacy clients learn a lost outcome as GraphQL clients can.
-    const expected = [...SPEC.map(([method, path]) => `${method} ${path}`), 'GET /transactions/{id}'];
+    // The transaction lookup lets legacy clients learn a lost outcome as GraphQL clients can;
+    // the line history is the GraphQL `line { history }` for them.
+    const expected = [
+      ...SPEC.map(([method, path]) => `${method} ${path}`),
+      'GET /transactions/{id}',
+      'GET /sim/history/{mdn}',
+    ];
     expect(served.map((operation) => `${operation.rest!.method} ${operation.rest!.path}`).sort()).toEqual(
       expected.sort(),
     );

@@ -7,21 +7,20 @@ import { quote } from '../../lib/quote.js';
 import { NotFoundError } from '../../errors/gateway-errors.js';
 import { defineOperation } from '../define.js';
 
+export const transactionStatus = z.enum(['pending', 'success', 'failure', 'unknown', 'error']).meta({
+  id: 'TransactionStatus',
+  description:
+    'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen)',
+});
+
 export const transactionRecord = z
   .object({
     id: z.string().describe('The transaction id'),
     operation: z.string().describe('GraphQL name of the operation'),
     carrier: z.string().nullable().describe('Carrier the request was routed to'),
-    mdn: z.string().nullable().describe('Line named by the request'),
+    mdn: z.string().nullable().describe('Line named by the request (for an activation: the line it created)'),
     sim: z.string().nullable().describe('SIM named by the request'),
-    status: z
-      .enum(['pending', 'success', 'failure', 'unknown', 'error'])
-      .meta({
-        id: 'TransactionStatus',
-        description:
-          'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen)',
-      })
-      .describe('Outcome'),
+    status: transactionStatus.describe('Outcome'),
     httpStatus: z.number().int().nullable().describe('HTTP status the caller got'),
     response: z
       .string()

@@ -1,0 +1,66 @@
+// One GraphQL request's carrier answers for the `Line` fields. Identical calls (same operation,
+// same input) run once per request, however many lines, aliases or fields ask for them: the
+// same MDN listed twice, `a: usage` beside `b: usage`, or the service record that `service`,
+// `simDetails` and `esimProfile` all read. And the calls in flight to each carrier are bounded
+// (LINES_CARRIER_CONCURRENCY), so that a screen of 50 lines does not open 100 connections to
+// one carrier at once; only the carrier call holds a slot, not the pipeline steps before it.
+
+import DataLoader from 'dataloader';
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { CarrierId } from '../carriers/types.js';
+import { executeOperation, givenInput, type CarrierSlot } from '../pipeline/execute.js';
+import type { RegisteredOperation } from '../pipeline/operation.js';
+import type { RequestContext } from '../pipeline/request-context.js';
+
+export type Body = Record<string, unknown>;
+
+interface Call {
+  operation: RegisteredOperation;
+  input: Body;
+}
+
+// Keyed by the request's context, so a request's answers go when the request does.
+const answersByRequest = new WeakMap<RequestContext, DataLoader<Call, Body, string>>();
+
+/** A slot function bounding, per carrier, the calls in flight through it. */
+export function perCarrierSlots(bound: number): CarrierSlot {
+  const limits = new Map<CarrierId, LimitFunction>();
+  return (carrierId, call) => {
+    let limit = limits.get(carrierId);
+    if (!limit) {
+      limit = pLimit(bound);
+      limits.set(carrierId, limit);
+    }
+    return limit(call);
+  };
+}
+
+function answersOf(context: RequestContext): DataLoader<Call, Body, string> {
+  let answers = answersByRequest.get(context);
+  if (!answers) {
+    const carrierSlot = perCarrierSlots(context.services.config.LINES_CARRIER_CONCURRENCY);
+    answers = new DataLoader<Call, Body, string>(
+      // `batch: false`: each call starts at once and settles on its own (a slow line does not
+      // hold back a fast one's answer); the loader is the request's memo of calls.
+      async ([call]) => {
+        const outcome = await executeOperation(call!.operation, givenInput(call!.input), context, {
+          budgeted: true,
+          carrierSlot,
+        });
+        return [outcome.body as Body];
+      },
+      // Inputs are built by line.ts in a fixed member order, so their JSON is a stable key.
+      { batch: false, cacheKeyFn: (call) => `${call.operation.name}:${JSON.stringify(call.input)}` },
+    );
+    answersByRequest.set(context, answers);
+  }
+  return answers;
+}
+
+/**
+ * The answer of `operation` to `input` for this request: run through the whole pipeline
+ * (ownership, maintenance, validation) the first time it is asked for, then shared.
+ */
+export function answerOf(context: RequestContext, operation: RegisteredOperation, input: Body): Promise<Body> {
+  return answersOf(context).load({ operation, input });
+}
