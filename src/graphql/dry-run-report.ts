@@ -3,7 +3,11 @@
 // mutation: `activateSim(input: {…, dryRun: true}) { dryRun { wouldSucceed predictedCode } }`.
 
 import type { DryRunCheck, DryRunReport } from '../pipeline/dry-run-report.js';
+import type { OutputRef } from '@pothos/core';
+import type { CarrierId } from '../carriers/types.js';
+import { carrierId } from '../operations/management/schemas.js';
 import { builder } from './builder.js';
+import { outputType } from './zod-to-graphql.js';
 
 const CheckOutcome = builder.enumType('DryRunCheckOutcome', {
   description: 'How one check of a dry run went',
@@ -32,7 +36,8 @@ export const DryRunReportRef = builder.objectRef<DryRunReport>('DryRunReport').i
     wouldSucceed: t.exposeBoolean('wouldSucceed', {
       description: 'Whether the call, made now, would succeed as far as the checks can tell (see `unpredictable`)',
     }),
-    carrier: t.string({
+    carrier: t.field({
+      type: outputType(carrierId, 'CarrierId') as OutputRef<CarrierId>,
       nullable: true,
       description: 'The carrier the call would go to; null for an operation the gateway answers itself',
       resolve: (report) => report.carrier,
