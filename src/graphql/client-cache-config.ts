@@ -27,6 +27,8 @@ export const EMBEDDED_TYPES = [
   'CustomerImpactingEventsResult',
   'DeviceCompatibility',
   'DeviceUnlockStatusResult',
+  'DryRunCheck',
+  'DryRunReport',
   'EsimProfile',
   'HistoryEdge',
   'HistoryEntry',

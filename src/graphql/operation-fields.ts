@@ -2,17 +2,31 @@
 // arguments, mutations one `input` object; both run the shared pipeline and answer with the
 // body a REST caller would get (in camelCase).
 
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { RegisteredOperation } from '../pipeline/operation.js';
+import { dryRunOperation } from '../pipeline/dry-run.js';
+import type { DryRunReport } from '../pipeline/dry-run-report.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
+import { addDryRunField } from './dry-run-report.js';
 import { carrierCalls } from './query-cost.js';
 import { argumentTypes, inputRef, outputType } from './zod-to-graphql.js';
 import { toPascal } from '../lib/case.js';
 
-function hasFields(schema: z.ZodType): boolean {
-  return Object.keys((schema as unknown as { _zod: { def: { shape?: object } } })._zod.def.shape ?? {}).length > 0;
+const shapeOf = (schema: z.ZodType): Record<string, z.ZodType> =>
+  (schema as unknown as { _zod: { def: { shape?: Record<string, z.ZodType> } } })._zod.def.shape ?? {};
+
+/** Every mutation's input offers `dryRun` (the table's input schemas do not know it: it is the surface's). */
+const dryRunFlag = z
+  .boolean()
+  .optional()
+  .describe('true: check what the call would do, changing nothing; the answer carries `dryRun` (a DryRunReport)');
+
+/** A dry run's payload: the body the call would answer, with the report (on each item of a list). */
+function withReport(preview: unknown, report: DryRunReport): unknown {
+  if (Array.isArray(preview)) return preview.map((item: object) => ({ ...item, dryRun: report }));
+  return { ...(preview as object), dryRun: report };
 }
 
 export async function runForGraphQL(
@@ -61,29 +75,29 @@ export function registerOperationField(operation: RegisteredOperation): void {
     );
     return;
   }
+  addDryRunField(type);
+  const fields = shapeOf(operation.input);
   builder.mutationField(operation.name, (t) =>
     t.field({
       ...(common as { type: never; nullable: true; description: string }),
       extensions,
-      args: hasFields(operation.input)
-        ? {
-            input: t.arg({
-              type: inputRef(
-                operation.input,
-                `${toPascal(operation.name)}Input`,
-                `Input of ${operation.name}: ${operation.description}`,
-              ) as never,
-              required: true,
-              description: `The request of ${operation.name}`,
-            }),
-          }
-        : {},
-      resolve: (_root, args, context) =>
-        runForGraphQL(
-          operation,
-          withoutNulls((args as { input?: Record<string, unknown> }).input ?? {}),
-          context,
-        ) as never,
+      args: {
+        input: t.arg({
+          type: inputRef(
+            z.object({ ...fields, dryRun: dryRunFlag }),
+            `${toPascal(operation.name)}Input`,
+            `Input of ${operation.name}: ${operation.description}`,
+          ) as never,
+          required: Object.keys(fields).length > 0,
+          description: `The request of ${operation.name}`,
+        }),
+      },
+      resolve: async (_root, args, context) => {
+        const { dryRun, ...input } = withoutNulls((args as { input?: Record<string, unknown> }).input ?? {});
+        if (dryRun !== true) return runForGraphQL(operation, input, context) as never;
+        const answer = await dryRunOperation(operation, givenInput(input), context);
+        return withReport(answer.preview, answer.report) as never;
+      },
     }),
   );
 }

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type {
   CarrierCall,
+  PredictionContext,
   CarrierOperationSpec,
   ExtendedOperationSpec,
   LocalOperationSpec,
@@ -46,6 +47,7 @@ export function defineOperation<I, O, const N extends string = string>(
     superuserOnly: spec.superuserOnly ?? false,
   };
   if (spec.routing === 'none') {
+    const predictLocal = spec.predict?.bind(spec);
     return {
       ...base,
       routing: 'none',
@@ -55,6 +57,7 @@ export function defineOperation<I, O, const N extends string = string>(
       ownedLines: [],
       ownedSims: [],
       run: (context) => spec.handle(typed(context)),
+      predict: predictLocal && ((context) => predictLocal(typed(context))),
     };
   }
   return {
@@ -69,6 +72,7 @@ export function defineOperation<I, O, const N extends string = string>(
     ownedSims: spec.ownedSims ?? ['sim'],
     run: (call) => handle(spec, typed(call)),
     rejection: (rejection, call) => spec.onRejection?.(rejection, typed(call)),
+    predict: spec.predict && ((context) => predict(spec, typed(context))),
   };
 }
 
@@ -95,4 +99,14 @@ function handle<I, O>(spec: CarrierRoutedSpec<I, O>, call: CarrierCall & { input
     return spec.handle({ ...call, extended });
   }
   return spec.handle(call);
+}
+
+/** Gives the prediction the context its spec declares (the plan of a plan-bearing operation). */
+function predict<I, O>(spec: CarrierRoutedSpec<I, O>, context: PredictionContext<I>): Promise<void> {
+  if (isPlanBearing(spec)) {
+    const { plan } = context;
+    if (!plan) throw new Error(`${spec.name} is plan-bearing but was dry-run without its plan`);
+    return spec.predict?.({ ...context, plan }) ?? Promise.resolve();
+  }
+  return spec.predict?.(context) ?? Promise.resolve();
 }

@@ -5,7 +5,7 @@
 
 import { inCarrierCallScope } from '../carriers/call-scope.js';
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
-import type { CarrierId } from '../carriers/types.js';
+import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
 import type { CarrierCall, CarrierRoutedOperation, Outcome, RegisteredOperation } from './operation.js';
 import {
@@ -75,27 +75,40 @@ export async function executeOperation(
   }
 }
 
-async function runPipeline(
+/** What the steps before the carrier resolved for a carrier-routed call. */
+export interface Admitted {
+  input: Fields;
+  user: UserRecord;
+  plan: PlanRecord | null;
+  carrierId: CarrierId;
+  carrier: CarrierOperations;
+  extended: ExtendedCarrierOperations | undefined;
+}
+
+/** How the rate-limit step counts: a write spends its budget; a dry run checks it (dry-run.ts). */
+export type RateLimitStep = (user: UserRecord) => Promise<void>;
+
+/**
+ * The steps every call takes before anything changes, in order: auth, superuser, maintenance,
+ * rate limit, validation, then (carrier-routed rows) plan authorization, line ownership and
+ * carrier resolution. Each refusal is thrown. A dry run takes the same steps with its own rate
+ * limit step. Answers the validated input alone for a local row.
+ */
+export async function admit(
   operation: RegisteredOperation,
   pending: PendingInput,
   request: RequestContext,
-  options: ExecuteOptions,
-): Promise<Outcome<unknown>> {
+  countCall: RateLimitStep,
+): Promise<{ local: true; input: Fields; user: UserRecord } | ({ local: false } & Admitted)> {
   const { services } = request;
   const user = request.user;
   if (!user) throw new UnauthenticatedError(request.authFailure);
   if (operation.superuserOnly && !user.superuser) throw new ForbiddenError();
   const settings = await services.settings.values();
   if (operation.usesCarriers && settings.maintenance_mode) throw new MaintenanceError();
-  if (operation.rateLimit && !options.budgeted)
-    request.rateLimit = await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
+  await countCall(user);
   const input = validateInput(operation.input, await pending.read(), pending.sources) as Fields;
-
-  if (operation.routing === 'none') {
-    const runOperation = (item: RegisteredOperation, itemInput: unknown) =>
-      executeOperation(item, givenInput(itemInput), request);
-    return operation.run({ input, user, services, request, runOperation });
-  }
+  if (operation.routing === 'none') return { local: true, input, user };
 
   const plan = operation.planField ? await authorizedPlan(request, user, text(input[operation.planField]) ?? '') : null;
   await checkLineOwnership(operation, input, request, user);
@@ -106,6 +119,31 @@ async function runPipeline(
   if (operation.extended && !extended) {
     throw new NotSupportedError(`${operation.name} is not supported by carrier ${carrierId}`);
   }
+  return { local: false, input, user, plan, carrierId, carrier, extended };
+}
+
+async function runPipeline(
+  operation: RegisteredOperation,
+  pending: PendingInput,
+  request: RequestContext,
+  options: ExecuteOptions,
+): Promise<Outcome<unknown>> {
+  const { services } = request;
+  const spend: RateLimitStep = async (user) => {
+    if (operation.rateLimit && !options.budgeted)
+      request.rateLimit = await services.rateLimiter.consume(user.id, operation.name, operation.rateLimit);
+  };
+  const admitted = await admit(operation, pending, request, spend);
+  const { input, user } = admitted;
+
+  if (operation.routing === 'none') {
+    const runOperation = (item: RegisteredOperation, itemInput: unknown) =>
+      executeOperation(item, givenInput(itemInput), request);
+    return operation.run({ input, user, services, request, runOperation });
+  }
+  // admit() resolves a carrier for every carrier-routed row.
+  if (admitted.local) throw new Error(`${operation.name} is carrier-routed but was admitted as local`);
+  const { plan, carrierId, carrier, extended } = admitted;
 
   const records = operation.kind === 'mutation' && operation.transactionPrefix !== undefined;
   const namedLine = text(input[operation.lineField]);

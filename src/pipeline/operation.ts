@@ -5,8 +5,14 @@
 
 import type { z } from 'zod';
 import type { CarrierRejection } from '../carriers/errors.js';
-import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../carriers/types.js';
+import type {
+  CarrierId,
+  CarrierOperations,
+  CarrierQueryMethods,
+  ExtendedCarrierOperations,
+} from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
+import type { DryRunChecks } from './dry-run-report.js';
 import type { RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';
 import type { Services } from './services.js';
@@ -74,6 +80,27 @@ export interface ExtendedContext<I> extends CarrierContext<I> {
 }
 
 /**
+ * What a dry run hands a prediction: the handler's context with the carrier's read-only
+ * methods only (a prediction cannot write, by type) and the recorder of its checks.
+ */
+export interface PredictionContext<I> extends HandlerContext<I> {
+  carrierId: CarrierId;
+  carrier: CarrierQueryMethods;
+  checks: DryRunChecks;
+  plan: PlanRecord | null;
+}
+
+/** A plan-bearing operation's prediction gets the plan, authorized, as its handler does. */
+export interface PlanPredictionContext<I> extends PredictionContext<I> {
+  plan: PlanRecord;
+}
+
+/** What a dry run hands a local (gateway-answered) operation's prediction. */
+export interface LocalPredictionContext<I> extends HandlerContext<I> {
+  checks: DryRunChecks;
+}
+
+/**
  * What the pipeline (or a re-send) hands a carrier-routed row: everything it resolved. The row
  * gives its handler the context its spec declares, checking that what it declares is there.
  */
@@ -101,6 +128,11 @@ export interface LocalOperationSpec<I, O> extends OperationBase<I, O> {
   /** Carrier work spread over several carriers (bulk activation): maintenance mode applies. */
   usesCarriers?: boolean;
   handle(context: LocalContext<I>): Promise<Outcome<NoInfer<O>>>;
+  /**
+   * Dry run: checks what the handler would check, changing nothing; answers the body the call
+   * would answer, or throws the refusal it would give.
+   */
+  predict?(context: LocalPredictionContext<I>): Promise<NoInfer<O>>;
 }
 
 interface CarrierSpecBase<I, O> extends OperationBase<I, O> {
@@ -115,6 +147,12 @@ interface CarrierSpecBase<I, O> extends OperationBase<I, O> {
   ownedSims?: readonly (keyof I & string)[];
   /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
   onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<NoInfer<O>>;
+  /**
+   * Dry run: the carrier's read-only checks that predict the write's outcome, recorded on
+   * `checks`; a predicted refusal is thrown (`checks.refuse`). Without it, the carrier's side is
+   * reported as not predictable.
+   */
+  predict?(context: PredictionContext<I>): Promise<void>;
 }
 
 /** An operation of the carrier contract, on any carrier. */
@@ -125,10 +163,11 @@ export interface CarrierOperationSpec<I, O> extends CarrierSpecBase<I, O> {
 }
 
 /** A plan-bearing operation: the pipeline authorizes the plan named by `planField` and routes by it. */
-export interface PlanOperationSpec<I, O> extends CarrierSpecBase<I, O> {
+export interface PlanOperationSpec<I, O> extends Omit<CarrierSpecBase<I, O>, 'predict'> {
   planField: keyof I & string;
   extended?: false;
   handle(context: PlanContext<I>): Promise<Outcome<NoInfer<O>>>;
+  predict?(context: PlanPredictionContext<I>): Promise<void>;
 }
 
 /** A carrier-321-only operation (`extended: true`): 501 on a carrier without extended operations. */
@@ -166,6 +205,7 @@ interface RowBase {
 export interface LocalOperation extends RowBase {
   routing: 'none';
   run(context: LocalContext<unknown>): Promise<Outcome<unknown>>;
+  predict?(context: LocalPredictionContext<unknown>): Promise<unknown>;
 }
 
 /** A row answered by the carrier the pipeline resolved. */
@@ -173,6 +213,7 @@ export interface CarrierRoutedOperation extends RowBase {
   routing: CarrierRouting;
   run(call: CarrierCall): Promise<Outcome<unknown>>;
   rejection(rejection: CarrierRejection, call: CarrierCall): Outcome<unknown> | undefined;
+  predict?(context: PredictionContext<unknown>): Promise<void>;
 }
 
 /** A table row with its types erased, told apart by `routing`. */

@@ -36,24 +36,30 @@ export class RateLimiter {
       { parent: undefined, args: {}, context: { userId }, info: { fieldName: operation } as never },
       { max: limit.max, window: window.library, uncountRejected: true },
     );
+    const state = await this.peek(userId, operation, limit);
+    if (!refusal) return state;
+    throw new RateLimitedError(
+      `Rate limit exceeded: ${limit.max} per ${window.text}`,
+      state.resetSeconds,
+      rateLimitHeaders({ ...state, remaining: 0 }),
+    );
+  }
+
+  /** What is left of the operation's budget, without counting a call (dry runs). */
+  async peek(userId: string, operation: string, limit: RateLimit): Promise<RateLimitState> {
+    const window = WINDOW[limit.window];
     const now = Date.now();
     const timestamps = (await this.store.peek({ contextIdentity: userId, fieldIdentity: operation })).filter(
       (t) => t + window.ms > now,
     );
     const oldest = Math.min(...timestamps);
     const resetSeconds = Number.isFinite(oldest) ? Math.max(1, Math.ceil((oldest + window.ms - now) / 1000)) : 1;
-    const state: RateLimitState = {
+    return {
       policy: operation,
       quota: limit.max,
       windowSeconds: window.ms / 1000,
       remaining: Math.max(0, limit.max - timestamps.length),
       resetSeconds,
     };
-    if (!refusal) return state;
-    throw new RateLimitedError(
-      `Rate limit exceeded: ${limit.max} per ${window.text}`,
-      resetSeconds,
-      rateLimitHeaders({ ...state, remaining: 0 }),
-    );
   }
 }

@@ -14,10 +14,12 @@ import {
   type BodyLimits,
 } from '../http/json.js';
 import { rateLimitHeaders } from '../lib/rate-limit-headers.js';
+import { dryRunOperation } from '../pipeline/dry-run.js';
 import { executeOperation } from '../pipeline/execute.js';
 import { ValidationFailedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { logRefusal, writeRestError, type LogScope } from './error-response.js';
+import { dryRunFlag } from './dry-run-flag.js';
 import { inSchemaOrder } from './field-order.js';
 import { lookup, type RestRoute } from './routes.js';
 import type { AccessRecord } from '../http/access-log.js';
@@ -120,7 +122,17 @@ export async function handleRest(
   const requestContext = await context();
   const sources = new Map<string, 'path' | 'query' | 'body'>();
   try {
-    const pending = { read: () => collectInput(route, params, url, request, sources, limits), sources };
+    const flag = dryRunFlag(route, url);
+    const read = () => collectInput(route, params, url, request, sources, limits);
+    const pending = {
+      read: 'refusal' in flag ? () => Promise.reject(flag.refusal) : read,
+      sources,
+    };
+    if ('dryRun' in flag && flag.dryRun) {
+      const { report } = await dryRunOperation(route.operation, pending, requestContext);
+      sendJson(response, 200, convertKeys(report, toSnake), limitHeadersOf(requestContext));
+      return true;
+    }
     const outcome = await executeOperation(route.operation, pending, requestContext);
     sendJson(
       response,

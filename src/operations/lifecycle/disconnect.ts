@@ -7,6 +7,7 @@ import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
 import { rememberLine } from '../line-homes.js';
+import { predictLine, predictLineSim } from '../predictions.js';
 
 export const disconnectLine = defineOperation({
   name: 'disconnectLine',
@@ -29,6 +30,11 @@ export const disconnectLine = defineOperation({
   rateLimit: { max: 10, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'DISCONNECT_',
+  // Dry run: the line, and that the SIM named is its own (GENS-0065).
+  predict: async (context) => {
+    const line = await predictLine(context, context.input.mdn);
+    predictLineSim(context, line, context.input.sim, 'GENS-0065');
+  },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     const line = await carrier.disconnect({ mdn: input.mdn, sim: input.sim, transactionId: id });

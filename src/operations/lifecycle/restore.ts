@@ -7,6 +7,7 @@ import { setLineStatus } from '../line-homes.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { mdn, serviceScope, transactionId } from '../schemas/fields.js';
+import { predictLine } from '../predictions.js';
 
 export const restoreLine = defineOperation({
   name: 'restoreLine',
@@ -19,6 +20,14 @@ export const restoreLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'RESTORE_',
+  // Dry run: only a suspended line can be restored (GENS-0033).
+  predict: async (context) => {
+    const { checks, input } = context;
+    const line = await predictLine(context, input.mdn);
+    if (line.lineStatus !== 'SUSPENDED') checks.refuse('lineStatus', 'GENS-0033', 'MSISDN is not suspended');
+    checks.passed('lineStatus', 'The line is suspended');
+    if (input.service) checks.cannotPredict(`Whether ${input.service} is among the line’s hotlined services`);
+  },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     await carrier.restore({ mdn: input.mdn, service: input.service, transactionId: id });

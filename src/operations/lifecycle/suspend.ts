@@ -6,6 +6,7 @@ import { setLineStatus } from '../line-homes.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { capped, matching, MAX_LENGTH, mdn, serviceScope, transactionId } from '../schemas/fields.js';
+import { predictLine } from '../predictions.js';
 
 export const suspendLine = defineOperation({
   name: 'suspendLine',
@@ -29,6 +30,13 @@ export const suspendLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'SUSPEND_',
+  // Dry run: only a NEW or ACTIVE line can be suspended (935).
+  predict: async (context) => {
+    const line = await predictLine(context, context.input.mdn);
+    if (line.lineStatus !== 'ACTIVE' && line.lineStatus !== 'NEW')
+      context.checks.refuse('lineStatus', '935', 'Subscriber state not NEW or ACTIVE');
+    context.checks.passed('lineStatus', `A ${line.lineStatus} line can be suspended`);
+  },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     await carrier.suspend({ ...input, transactionId: id });

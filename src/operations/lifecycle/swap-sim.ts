@@ -7,6 +7,7 @@ import { operationResult } from '../schemas/envelope.js';
 import { mdn, transactionId } from '../schemas/fields.js';
 import { iccidNamed } from './line-fields.js';
 import { rememberLine } from '../line-homes.js';
+import { predictFreshSim, predictLine, predictLineSim } from '../predictions.js';
 
 export const swapSim = defineOperation({
   name: 'swapSim',
@@ -28,6 +29,14 @@ export const swapSim = defineOperation({
   routing: 'line',
   ownedSims: ['oldSim', 'newSim'],
   transactionPrefix: 'SWAP_',
+  // Dry run: the line, its current SIM (GENS-0012), then the new SIM as a fresh one (GENS-0018 in use).
+  predict: async (context) => {
+    const { checks, input } = context;
+    const line = await predictLine(context, input.mdn);
+    predictLineSim(context, line, input.oldSim, 'GENS-0012');
+    if (input.newSim === line.sim) checks.refuse('sim', 'GENS-0018', 'SIM is already in use');
+    await predictFreshSim(context, input.newSim, 'GENS-0018');
+  },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     const line = await carrier.swapSim({

@@ -1,6 +1,8 @@
 // Superuser management of users (GraphQL; the CLI does the same through Directory).
 
 import { z } from 'zod';
+import { DirectoryError } from '../../directory/types.js';
+import { quote } from '../../lib/quote.js';
 import { defineOperation } from '../define.js';
 import { capped, MAX_LENGTH } from '../schemas/fields.js';
 import { carrierId, plan, user, userName } from './schemas.js';
@@ -29,6 +31,23 @@ export const createUser = defineOperation({
   superuserOnly: true,
   routing: 'none',
   handle: async ({ services, input }) => ({ status: 200, body: await services.directory.createUser(input) }),
+  // Dry run: refused as the call would be when the name is taken; else the user it would create
+  // (its id is made at creation: empty here).
+  predict: async ({ services, input, checks }) => {
+    const taken = await services.directory.userByName(input.name).then(
+      () => true,
+      (error: unknown) => (error instanceof DirectoryError ? false : Promise.reject(error)),
+    );
+    if (taken) throw new DirectoryError(`A user named ${JSON.stringify(quote(input.name))} already exists`);
+    checks.passed('userName', 'No user has this name yet');
+    return {
+      id: '',
+      name: input.name,
+      superuser: input.superuser ?? false,
+      carrierPreference: input.carrierPreference ?? null,
+      active: true,
+    };
+  },
 });
 
 export const updateUser = defineOperation({
@@ -51,6 +70,12 @@ export const updateUser = defineOperation({
     status: 200,
     body: await services.directory.updateUser(name, changes),
   }),
+  // Dry run: the user as the change would leave it (an unknown name is refused as the call is).
+  predict: async ({ services, input: { name, ...changes }, checks }) => {
+    const existing = await services.directory.userByName(name);
+    checks.passed('user', 'The user exists');
+    return { ...existing, ...changes };
+  },
 });
 
 const MAX_PLANS_PER_CALL = 100;

@@ -21,6 +21,16 @@ export const cancelPurchase = defineOperation({
   rateLimit: { max: 30, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'CANCEL_',
+  // Dry run: the purchase among the line's active subscriptions (949), not its base plan's (919).
+  predict: async (context) => {
+    const { carrier, checks, input } = context;
+    const usage = await checks.read('line', () => carrier.getUsage(input.mdn));
+    const index = usage.subscriptions.findIndex((subscription) => subscription.purchaseId === input.purchaseId);
+    // The base plan's subscription comes first in a line's subscriptions.
+    if (index === 0) checks.refuse('purchase', '919', 'Invalid subscription id');
+    if (index < 0) checks.refuse('purchase', '949', 'No active subscription found');
+    checks.passed('purchase', `Purchase ${input.purchaseId} is an active add-on of the line`);
+  },
   handle: async ({ carrier, input, transactionId: id }) => {
     const result = await carrier.cancelPurchase({ mdn: input.mdn, purchaseId: input.purchaseId, transactionId: id });
     return performed(id, { mdn: input.mdn, purchaseId: result.purchaseId });

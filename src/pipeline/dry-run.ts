@@ -1,0 +1,149 @@
+// Dry runs: an operation taken through every step that changes nothing (auth, superuser,
+// maintenance, rate limit, validation, plan authorization, line ownership, carrier
+// resolution, the transaction id) and then through its prediction (the carrier's read-only
+// checks, or a local operation's own), answering what the real call would do. It reserves no
+// transaction id, spends none of the operation's budget and writes nothing anywhere.
+
+import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
+import { CarrierUnavailableError, DuplicateTransactionError, NotSupportedError } from '../errors/gateway-errors.js';
+import { quote } from '../lib/quote.js';
+import { DryRunChecks, type DryRunReport } from './dry-run-report.js';
+import { admit, failureEnvelope, type PendingInput, type RateLimitStep } from './execute.js';
+import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from './operation.js';
+import type { RateLimit } from './rate-limiter.js';
+import type { RequestContext } from './request-context.js';
+
+/**
+ * Every dry run of a user shares this budget, apart from the operations' own: a dry run spends
+ * no write budget, and this one keeps it from being a free way to hammer carriers' read APIs.
+ */
+export const DRY_RUN_RATE_LIMIT: RateLimit = { max: 60, window: 'minute' };
+export const DRY_RUN_POLICY = 'dryRun';
+
+/** What a dry run answers: the report, and the body the real call would answer (GraphQL's payload). */
+export interface DryRunAnswer {
+  report: DryRunReport;
+  preview: unknown;
+}
+
+type Fields = Record<string, unknown>;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+const ALWAYS_UNPREDICTABLE = [
+  'A change made between this dry run and the call (by you, another caller or the carrier)',
+  'The carrier’s availability at the time of the call (timeouts, outages)',
+];
+
+export async function dryRunOperation(
+  operation: RegisteredOperation,
+  pending: PendingInput,
+  request: RequestContext,
+): Promise<DryRunAnswer> {
+  if (operation.kind !== 'mutation') throw new NotSupportedError(`${operation.name} is a query: nothing to dry-run`);
+  const { services } = request;
+  const checks = new DryRunChecks();
+  let budgetSpent: string | null = null;
+  // admit() calls this after authentication, the superuser check and maintenance mode passed.
+  const checkBudget: RateLimitStep = async (user) => {
+    checks.passed('authentication', `Caller ${quote(user.name)}`);
+    if (operation.superuserOnly) checks.passed('superuser', 'The caller is a superuser');
+    if (operation.usesCarriers) checks.passed('maintenance', 'Maintenance mode is off');
+    request.rateLimit = await services.rateLimiter.consume(user.id, DRY_RUN_POLICY, DRY_RUN_RATE_LIMIT);
+    if (!operation.rateLimit) return;
+    const left = await services.rateLimiter.peek(user.id, operation.name, operation.rateLimit);
+    if (left.remaining > 0) {
+      checks.passed('rateLimit', `${left.remaining} of ${left.quota} calls left in the window (none spent)`);
+    } else {
+      budgetSpent = `Rate limit exceeded: ${left.quota} per window; retry in ${left.resetSeconds} s`;
+      checks.failed('rateLimit', budgetSpent);
+    }
+  };
+  const admitted = await admit(operation, pending, request, checkBudget);
+  const { input, user } = admitted;
+  checks.passed('validation', 'The input is valid');
+  const transactionId = text(input.transactionId) ?? null;
+  if (transactionId) {
+    if (await services.transactions.find(transactionId)) throw new DuplicateTransactionError(transactionId);
+    checks.passed('transactionId', 'Not used yet (a dry run does not reserve it)');
+  }
+
+  const report = (carrier: DryRunReport['carrier']): DryRunReport => ({
+    operation: operation.name,
+    wouldSucceed: budgetSpent === null,
+    carrier,
+    transactionId,
+    predictedCode: budgetSpent === null ? null : 'RATE_LIMITED',
+    predictedMessage: budgetSpent,
+    checks: checks.made,
+    unpredictable: checks.unpredictable,
+  });
+
+  if (operation.routing === 'none') {
+    if (!operation.predict) throw new NotSupportedError(`${operation.name} has no dry run`);
+    const preview = await operation.predict({ input, user, services, request, checks });
+    return { report: report(null), preview };
+  }
+
+  if (admitted.local) throw new Error(`${operation.name} is carrier-routed but was admitted as local`);
+  const { plan, carrierId, carrier, extended } = admitted;
+  if (plan) checks.passed('planAuthorization', `Plan ${quote(plan.planId)} is authorized for the caller`);
+  if (operation.ownedLines.length + operation.ownedSims.length > 0)
+    checks.passed('lineOwnership', 'The lines and SIMs named are the caller’s, or nobody’s');
+  checks.passed('carrier', `Carrier ${carrierId} would take the call, and is enabled`);
+  checks.cannotPredict(...ALWAYS_UNPREDICTABLE);
+  const call: CarrierCall = {
+    input,
+    user,
+    services,
+    request,
+    carrierId,
+    carrier,
+    extended,
+    transactionId: transactionId ?? '',
+    plan,
+  };
+  request.carrierCalls += 1;
+  try {
+    await predictCarrierSide(operation, call, checks);
+  } catch (error) {
+    if (error instanceof CarrierFault) {
+      throw new CarrierUnavailableError(error.message, error.kind === 'timeout', true, null);
+    }
+    if (!(error instanceof CarrierRejection)) throw error;
+    const outcome =
+      operation.rejection(error, call) ?? failureEnvelope(input, call.transactionId, error, operation.lineField);
+    const predicted: DryRunReport = {
+      ...report(carrierId),
+      wouldSucceed: false,
+      // The gateway's own refusal comes first: a spent budget is answered before the carrier.
+      predictedCode: budgetSpent === null ? error.code : 'RATE_LIMITED',
+      predictedMessage: budgetSpent ?? error.message,
+    };
+    return { report: predicted, preview: outcome.body };
+  }
+  return { report: report(carrierId), preview: successPreview(operation, input, call.transactionId) };
+}
+
+async function predictCarrierSide(
+  operation: CarrierRoutedOperation,
+  call: CarrierCall,
+  checks: DryRunChecks,
+): Promise<void> {
+  if (!operation.predict) {
+    checks.cannotPredict(`The carrier’s own checks of ${operation.name} (it offers no read-only equivalent)`);
+    return;
+  }
+  await operation.predict({ ...call, checks });
+}
+
+/** The success envelope a write would answer, as far as it is known before the carrier answers. */
+function successPreview(operation: CarrierRoutedOperation, input: Fields, transactionId: string): Fields {
+  return {
+    status: 'success',
+    mdn: text(input[operation.lineField]) ?? null,
+    sim: text(input.sim) ?? null,
+    transactionId,
+    message: 'Success (dry run: nothing was sent to the carrier)',
+  };
+}
