@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { CarrierRejection } from '../carriers/errors.js';
 import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
+import type { LineEventSpec, RowEvent } from './line-events.js';
 import type { RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';
 import type { Services } from './services.js';
@@ -113,6 +114,8 @@ interface CarrierSpecBase<I, O> extends OperationBase<I, O> {
   ownedLines?: readonly (keyof I & string)[];
   /** Input fields naming SIMs whose lines must be the caller's (default: `sim`). */
   ownedSims?: readonly (keyof I & string)[];
+  /** The line event a successful write records (src/pipeline/line-events.ts); none when absent. */
+  event?: LineEventSpec<I, NoInfer<O>>;
   /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
   onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<NoInfer<O>>;
 }
@@ -160,6 +163,8 @@ interface RowBase {
   /** Input fields naming lines, and SIMs, that only their owner (or a superuser) may act on. */
   ownedLines: readonly string[];
   ownedSims: readonly string[];
+  /** The line event a successful write records. */
+  event?: RowEvent;
 }
 
 /** A row answered by the gateway itself (management, settings, account, bulk activation). */

@@ -29,6 +29,7 @@ export const disconnectLine = defineOperation({
   rateLimit: { max: 10, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'DISCONNECT_',
+  event: { type: 'line.disconnected' },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     const line = await carrier.disconnect({ mdn: input.mdn, sim: input.sim, transactionId: id });

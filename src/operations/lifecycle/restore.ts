@@ -19,6 +19,7 @@ export const restoreLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'RESTORE_',
+  event: { type: 'line.restored', data: (input) => ({ service: input.service ?? null }) },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     await carrier.restore({ mdn: input.mdn, service: input.service, transactionId: id });

@@ -29,6 +29,7 @@ export const suspendLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'SUSPEND_',
+  event: { type: 'line.suspended', data: (input) => ({ service: input.service ?? null }) },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     await carrier.suspend({ ...input, transactionId: id });

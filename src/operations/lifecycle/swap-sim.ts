@@ -28,6 +28,7 @@ export const swapSim = defineOperation({
   routing: 'line',
   ownedSims: ['oldSim', 'newSim'],
   transactionPrefix: 'SWAP_',
+  event: { type: 'line.sim_swapped', data: (input) => ({ oldSim: input.oldSim, newSim: input.newSim }) },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     const line = await carrier.swapSim({

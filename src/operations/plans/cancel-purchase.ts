@@ -21,6 +21,7 @@ export const cancelPurchase = defineOperation({
   rateLimit: { max: 30, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'CANCEL_',
+  event: { type: 'line.purchase_cancelled', data: (input) => ({ purchaseId: input.purchaseId }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     const result = await carrier.cancelPurchase({ mdn: input.mdn, purchaseId: input.purchaseId, transactionId: id });
     return performed(id, { mdn: input.mdn, purchaseId: result.purchaseId });
