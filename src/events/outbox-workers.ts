@@ -13,6 +13,7 @@ import { OutboxRelay } from './relay.js';
 export class OutboxWorkers implements OutboxSignals {
   private readonly relay: OutboxRelay;
   private readonly dispatcher: WebhookDispatcher;
+  private stopped?: Promise<void>;
 
   constructor(db: Database, bus: EventBus, logger: Logger, config: Config, owner: string) {
     this.dispatcher = new WebhookDispatcher(db, logger, {
@@ -47,7 +48,8 @@ export class OutboxWorkers implements OutboxSignals {
   }
 
   /** Finishes the passes in flight (an attempt in flight is recorded) and releases the relay lease. */
-  async stop(): Promise<void> {
-    await Promise.all([this.relay.stop(), this.dispatcher.stop()]);
+  stop(): Promise<void> {
+    this.stopped ??= Promise.all([this.relay.stop(), this.dispatcher.stop()]).then(() => undefined);
+    return this.stopped;
   }
 }
