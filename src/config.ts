@@ -81,7 +81,7 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: positiveMs
     .default(30_000)
     .describe(
-      'First wait before a failed webhook delivery is retried; it doubles per attempt (at most 1 h, ±20% jitter) and retries stop 72 h after the first attempt',
+      'First wait before a failed webhook delivery is retried; it doubles per attempt (at most 1 h, ±20% jitter) and retries stop 72 h after the delivery was queued',
     ),
   WEBHOOK_ALLOW_PRIVATE_URLS: z
     .enum(['on', 'off'])

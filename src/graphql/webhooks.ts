@@ -80,8 +80,12 @@ const WebhookAttemptRef = builder.objectRef<WebhookAttemptRecord>('WebhookAttemp
 });
 
 const deliveryStatus = builder.enumType('WebhookDeliveryStatus', {
-  description: 'pending: to be (re)tried; delivered: a 2xx answer; failed: retries stopped (72 h)',
-  values: ['pending', 'delivered', 'failed'] as const,
+  description: 'PENDING: to be (re)tried; DELIVERED: the receiver answered 2xx; FAILED: retries stopped after 72 h',
+  values: {
+    PENDING: { value: 'pending' as const },
+    DELIVERED: { value: 'delivered' as const },
+    FAILED: { value: 'failed' as const },
+  },
 });
 
 const WebhookDeliveryRef: OutputRef<WebhookDeliveryRecord> = builder

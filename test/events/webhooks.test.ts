@@ -143,7 +143,7 @@ describe('webhook deliveries', () => {
     );
     expect(listed.data?.webhookDeliveries).toEqual([
       expect.objectContaining({
-        status: 'delivered',
+        status: 'DELIVERED',
         attempts: 3,
         attemptLog: [
           { attempt: 1, httpStatus: 503, error: 'receiver answered HTTP 503' },
