@@ -52,7 +52,10 @@ function embeddedIpv4(address: string): string | null {
 
 /** True for an address a webhook must not reach without the setting. */
 export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const unbracketed = address.replace(/^\[|\]$/g, '');
+  // An IPv6 zone (fe80::1%eth0) names an interface, not a range.
+  const zone = unbracketed.indexOf('%');
+  const bare = zone < 0 ? unbracketed : unbracketed.slice(0, zone);
   const family = isIP(bare);
   if (family === 4) return blocked.check(bare, 'ipv4');
   if (family !== 6) return true; // not an address at all: refuse rather than guess

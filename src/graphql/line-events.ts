@@ -5,12 +5,15 @@
 import type { OutputRef } from '@pothos/core';
 import { filter, pipe } from 'graphql-yoga';
 import { z } from 'zod';
+import type { CarrierId } from '../carriers/types.js';
 import { UnauthenticatedError } from '../errors/gateway-errors.js';
+import { carrierId } from '../operations/management/schemas.js';
 import { mdn as mdnSchema } from '../operations/schemas/fields.js';
 import type { LineEventMessage } from '../pipeline/event-bus.js';
 import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
+import { outputType } from './zod-to-graphql.js';
 
 /** Most lines one subscription may name. */
 export const MAX_SUBSCRIBED_LINES = 100;
@@ -26,7 +29,12 @@ export const LineEventRef: OutputRef<LineEventMessage> = builder.objectRef<LineE
     type: t.exposeString('type', { nullable: false, description: 'Event type, e.g. line.suspended' }),
     mdn: t.exposeString('mdn', { nullable: false, description: 'The line (after an MDN swap: its new number)' }),
     sim: t.exposeString('sim', { nullable: true, description: "The line's SIM (ICCID), when known" }),
-    carrier: t.exposeString('carrier', { nullable: true, description: 'Carrier the line lives on' }),
+    carrier: t.field({
+      type: outputType(carrierId, 'CarrierId') as OutputRef<CarrierId>,
+      nullable: true,
+      description: 'Carrier the line lives on',
+      resolve: (event) => event.carrier as CarrierId | null,
+    }),
     transactionId: t.exposeString('transactionId', {
       nullable: true,
       description: 'The transaction whose completion wrote the event',

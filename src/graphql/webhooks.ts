@@ -37,7 +37,7 @@ const id = z.string().min(1, 'must not be empty').max(64, 'must be at most 64 ch
 const WebhookEndpointRef = builder.objectRef<WebhookEndpointRecord>('WebhookEndpoint').implement({
   description: 'A receiver of line events (its signing secret is shown once, when it is created)',
   fields: (t) => ({
-    id: t.exposeID('id', { nullable: false }),
+    id: t.exposeID('id', { nullable: false, description: 'Endpoint id (whe_…)' }),
     url: t.exposeString('url', { nullable: false, description: 'Where deliveries are POSTed' }),
     eventTypes: t.exposeStringList('eventTypes', {
       nullable: false,
@@ -48,7 +48,12 @@ const WebhookEndpointRef = builder.objectRef<WebhookEndpointRecord>('WebhookEndp
       description: 'False: no new deliveries, and pending ones wait until it is enabled again',
     }),
     createdBy: t.exposeString('createdBy', { nullable: false, description: 'The superuser who registered it' }),
-    createdAt: t.field({ type: 'DateTime', nullable: false, resolve: (endpoint) => endpoint.createdAt }),
+    createdAt: t.field({
+      type: 'DateTime',
+      nullable: false,
+      description: 'When it was registered',
+      resolve: (endpoint) => endpoint.createdAt,
+    }),
   }),
 });
 
@@ -57,7 +62,12 @@ const CreatedEndpointRef = builder
   .implement({
     description: 'A new endpoint and its signing secret: store the secret now, it is never shown again',
     fields: (t) => ({
-      endpoint: t.field({ type: WebhookEndpointRef, nullable: false, resolve: (created) => created.endpoint }),
+      endpoint: t.field({
+        type: WebhookEndpointRef,
+        nullable: false,
+        description: 'The endpoint as registered',
+        resolve: (created) => created.endpoint,
+      }),
       secret: t.exposeString('secret', {
         nullable: false,
         description: 'HMAC-SHA256 key of the Line-Gateway-Signature header (docs/webhooks.md)',
@@ -69,8 +79,13 @@ const WebhookAttemptRef = builder.objectRef<WebhookAttemptRecord>('WebhookAttemp
   description: 'One attempt of a delivery',
   fields: (t) => ({
     attempt: t.exposeInt('attempt', { nullable: false, description: '1 for the first attempt' }),
-    attemptedAt: t.field({ type: 'DateTime', nullable: false, resolve: (attempt) => attempt.attemptedAt }),
-    durationMs: t.exposeInt('durationMs', { nullable: false }),
+    attemptedAt: t.field({
+      type: 'DateTime',
+      nullable: false,
+      description: 'When the attempt started',
+      resolve: (attempt) => attempt.attemptedAt,
+    }),
+    durationMs: t.exposeInt('durationMs', { nullable: false, description: 'How long the receiver took (ms)' }),
     httpStatus: t.exposeInt('httpStatus', {
       nullable: true,
       description: "The receiver's HTTP status; null when it could not be reached",
@@ -82,9 +97,9 @@ const WebhookAttemptRef = builder.objectRef<WebhookAttemptRecord>('WebhookAttemp
 const deliveryStatus = builder.enumType('WebhookDeliveryStatus', {
   description: 'PENDING: to be (re)tried; DELIVERED: the receiver answered 2xx; FAILED: retries stopped after 72 h',
   values: {
-    PENDING: { value: 'pending' as const },
-    DELIVERED: { value: 'delivered' as const },
-    FAILED: { value: 'failed' as const },
+    PENDING: { value: 'pending' as const, description: 'Waiting for its next attempt (or its turn)' },
+    DELIVERED: { value: 'delivered' as const, description: 'The receiver answered 2xx' },
+    FAILED: { value: 'failed' as const, description: 'Retries stopped, 72 h after it was queued' },
   },
 });
 
@@ -93,25 +108,50 @@ const WebhookDeliveryRef: OutputRef<WebhookDeliveryRecord> = builder
   .implement({
     description: 'One event to one endpoint; a replay is a new delivery of the same event',
     fields: (t) => ({
-      id: t.exposeID('id', { nullable: false }),
-      endpointId: t.exposeString('endpointId', { nullable: false }),
+      id: t.exposeID('id', {
+        nullable: false,
+        description: 'Delivery id (dlv_…), also its Line-Gateway-Delivery-Id header',
+      }),
+      endpointId: t.exposeString('endpointId', { nullable: false, description: 'The endpoint it goes to' }),
       event: t.field({
         type: LineEventRef,
         nullable: false,
+        description: 'The event it carries',
         resolve: (delivery) => messageOf(delivery.event satisfies LineEventRecord),
       }),
-      status: t.field({ type: deliveryStatus, nullable: false, resolve: (delivery) => delivery.status }),
-      attempts: t.exposeInt('attempts', { nullable: false }),
+      status: t.field({
+        type: deliveryStatus,
+        nullable: false,
+        description: 'Where it stands',
+        resolve: (delivery) => delivery.status,
+      }),
+      attempts: t.exposeInt('attempts', { nullable: false, description: 'Attempts made so far' }),
       nextAttemptAt: t.field({
         type: 'DateTime',
         nullable: true,
         description: 'When it is tried next (pending only)',
         resolve: (delivery) => delivery.nextAttemptAt,
       }),
-      lastStatus: t.exposeInt('lastStatus', { nullable: true }),
-      lastError: t.exposeString('lastError', { nullable: true }),
-      deliveredAt: t.field({ type: 'DateTime', nullable: true, resolve: (delivery) => delivery.deliveredAt }),
-      createdAt: t.field({ type: 'DateTime', nullable: false, resolve: (delivery) => delivery.createdAt }),
+      lastStatus: t.exposeInt('lastStatus', {
+        nullable: true,
+        description: "The receiver's HTTP status at the last attempt",
+      }),
+      lastError: t.exposeString('lastError', {
+        nullable: true,
+        description: 'Why the last attempt failed; null after a success',
+      }),
+      deliveredAt: t.field({
+        type: 'DateTime',
+        nullable: true,
+        description: 'When the receiver accepted it',
+        resolve: (delivery) => delivery.deliveredAt,
+      }),
+      createdAt: t.field({
+        type: 'DateTime',
+        nullable: false,
+        description: 'When it was queued',
+        resolve: (delivery) => delivery.createdAt,
+      }),
       attemptLog: t.field({
         type: [WebhookAttemptRef],
         nullable: false,
@@ -139,11 +179,12 @@ builder.queryField('webhookDeliveries', (t) =>
     nullable: false,
     description: `Webhook deliveries, newest first, with every attempt (superuser only); at most ${MAX_DELIVERIES_PAGE}`,
     args: {
-      endpointId: t.arg.string({ required: false, validate: { schema: id } }),
-      eventId: t.arg.string({ required: false, validate: { schema: id } }),
-      status: t.arg({ type: deliveryStatus, required: false }),
+      endpointId: t.arg.string({ required: false, description: 'Only this endpoint’s', validate: { schema: id } }),
+      eventId: t.arg.string({ required: false, description: 'Only this event’s', validate: { schema: id } }),
+      status: t.arg({ type: deliveryStatus, required: false, description: 'Only those in this status' }),
       first: t.arg.int({
         required: false,
+        description: `How many, newest first (1 to ${MAX_DELIVERIES_PAGE})`,
         defaultValue: 50,
         validate: { schema: z.number().int().min(1).max(MAX_DELIVERIES_PAGE) },
       }),
@@ -216,8 +257,8 @@ builder.mutationField('setWebhookEndpointActive', (t) =>
     description:
       'Disables (active false) or enables an endpoint (superuser only); null when there is no such endpoint. A disabled endpoint keeps its pending deliveries for when it is enabled',
     args: {
-      id: t.arg.id({ required: true, validate: { schema: id } }),
-      active: t.arg.boolean({ required: true }),
+      id: t.arg.id({ required: true, description: 'The endpoint', validate: { schema: id } }),
+      active: t.arg.boolean({ required: true, description: 'false disables, true enables' }),
     },
     resolve: async (_root, args, context) => {
       superuserOf(context);
@@ -233,7 +274,7 @@ builder.mutationField('deleteWebhookEndpoint', (t) =>
     type: 'Boolean',
     nullable: false,
     description: 'Deletes an endpoint with its deliveries (superuser only); false when there was none',
-    args: { id: t.arg.id({ required: true, validate: { schema: id } }) },
+    args: { id: t.arg.id({ required: true, description: 'The endpoint', validate: { schema: id } }) },
     resolve: (_root, args, context) => {
       superuserOf(context);
       return store(context).deleteEndpoint(String(args.id));
@@ -253,7 +294,7 @@ builder.mutationField('replayWebhookDelivery', (t) =>
     nullable: true,
     description:
       'Sends a delivery’s event again to its endpoint, as a new delivery with the same event id (superuser only); null when there is no such delivery',
-    args: { id: t.arg.id({ required: true, validate: { schema: id } }) },
+    args: { id: t.arg.id({ required: true, description: 'The delivery to replay', validate: { schema: id } }) },
     resolve: async (_root, args, context) => {
       superuserOf(context);
       const replayed = await store(context).replayDelivery(String(args.id));
@@ -269,8 +310,12 @@ builder.mutationField('replayLineEvent', (t) =>
     description:
       'Sends a line event again (same event id): to one endpoint, or to every active endpoint that takes its type (superuser only); null when the event or endpoint does not exist',
     args: {
-      eventId: t.arg.string({ required: true, validate: { schema: id } }),
-      endpointId: t.arg.id({ required: false, validate: { schema: id } }),
+      eventId: t.arg.string({ required: true, description: 'The event (evt_…)', validate: { schema: id } }),
+      endpointId: t.arg.id({
+        required: false,
+        description: 'Only to this endpoint; absent = every active endpoint that takes the event’s type',
+        validate: { schema: id },
+      }),
     },
     resolve: async (_root, args, context) => {
       superuserOf(context);

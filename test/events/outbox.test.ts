@@ -3,7 +3,7 @@
 // write writes none, and an event committed just before a crash is relayed after the restart.
 
 import { describe, expect, it } from 'vitest';
-import { OutboxWorkers } from '../../src/events/outbox-workers.js';
+import type { OutboxWorkers } from '../../src/events/outbox-workers.js';
 import { LineEventStore } from '../../src/events/outbox.js';
 import { startGateway, startReplica } from '../support/gateway.js';
 import { eventually } from '../support/eventually.js';
@@ -11,6 +11,7 @@ import { createPlans } from '../support/plans.js';
 import { freshSim, seedLine } from '../support/lines.js';
 import { useGateway } from '../support/use-gateway.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
+import { setFaults } from '../recovery/support.js';
 
 const gateway = useGateway();
 
@@ -156,6 +157,45 @@ describe('crash between commit and relay', () => {
     } finally {
       await receiver.close();
       await first.close();
+    }
+  });
+});
+
+describe('an outcome learned by recovery', () => {
+  it('writes the event when the reconciler learns that a timed-out write succeeded, not before', async () => {
+    const slow = await startGateway({ env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0' } });
+    try {
+      await createPlans(slow);
+      const { token } = await slow.user({ plans: ['BASIC'] });
+      const id = `SLOW-EVT-${Date.now()}`;
+      await setFaults(slow, '321', { latency_ms: 1000 });
+      let timedOut;
+      try {
+        timedOut = await slow.rest('POST', '/sim/activate/', {
+          token,
+          body: {
+            sim: freshSim(),
+            plan_id: 'BASIC',
+            zip_code: '30301',
+            address1: '1 Main St',
+            city: 'Atlanta',
+            state: 'GA',
+            transaction_id: id,
+          },
+        });
+      } finally {
+        await setFaults(slow, '321', {});
+      }
+      expect(timedOut.status).toBe(504);
+      const event = () => slow.app.services.db.lineEvent.findUnique({ where: { transactionId: id } });
+      expect(await event()).toBeNull();
+      expect(await eventually(async () => (await event()) !== null, 20_000, 100)).toBe(true);
+      const row = (await event())!;
+      expect(row.type).toBe('line.activated');
+      expect(JSON.parse(row.data)).toMatchObject({ recovered: true, operation: 'activateSim' });
+      expect((await slow.app.services.transactions.find(id))?.status).toBe('success');
+    } finally {
+      await slow.close();
     }
   });
 });
