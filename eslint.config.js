@@ -18,7 +18,7 @@ export const LAYERS = [
   ['auth', 'lines', 'budget'],
   ['pipeline'],
   ['operations'],
-  ['recovery'],
+  ['recovery', 'events'],
   ['http'],
   ['graphql', 'rest'],
   ['server.ts'],

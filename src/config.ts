@@ -79,6 +79,25 @@ export const configSchema = z.object({
     .describe(
       'Longest wait between two re-sends of a write whose outcome is still unknown (backoff starts at 1 s and doubles)',
     ),
+  OUTBOX_POLL_MS: positiveMs
+    .default(1_000)
+    .describe(
+      'How often each replica looks for line events not yet published and webhook deliveries due (its own writes are relayed at once)',
+    ),
+  WEBHOOK_TIMEOUT_MS: positiveMs
+    .default(10_000)
+    .describe('How long a webhook receiver may take to answer one delivery attempt'),
+  WEBHOOK_RETRY_BASE_MS: positiveMs
+    .default(30_000)
+    .describe(
+      'First wait before a failed webhook delivery is retried; it doubles per attempt (at most 1 h, ±20% jitter) and retries stop 72 h after the delivery was queued',
+    ),
+  WEBHOOK_ALLOW_PRIVATE_URLS: z
+    .enum(['on', 'off'])
+    .default('off')
+    .describe(
+      'on = webhook URLs may use http and reach loopback, private, link-local and metadata addresses (tests, labs); off = https to public addresses only, checked again at every delivery',
+    ),
   SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
   GRAPHQL_MAX_TOKENS: z.coerce
     .number()

@@ -15,6 +15,7 @@ import { loadPersistedOperations } from '../graphql/persisted-operations.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import { LineRegistry } from '../lines/registry.js';
 import { Metrics } from '../metrics.js';
+import { OutboxWorkers } from '../events/outbox-workers.js';
 import { createEventBus } from '../pipeline/event-bus.js';
 import { FallbackRateLimitStore } from '../pipeline/fallback-rate-limit-store.js';
 import { MemoryRateLimitStore } from '../pipeline/rate-limit-store.js';
@@ -61,11 +62,12 @@ export async function startApplication(
   }
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
   const metrics = new Metrics();
-  // Each replica holds recovery leases under its own name.
-  const recovery = new Reconciler(
-    new RecoveryLeases(data.db, `${hostname()}:${process.pid}:${randomUUID()}`),
-    operations,
-    recoveryTiming(config),
+  // Each replica holds recovery, relay and delivery leases under its own name.
+  const replica = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const events = createEventBus(config.REDIS_URL ?? null, logger);
+  const outbox = new OutboxWorkers(data.db, events, logger, config, replica);
+  const recovery = new Reconciler(new RecoveryLeases(data.db, replica), operations, recoveryTiming(config), () =>
+    outbox.eventWritten(),
   );
   const services: ApplicationServices = {
     config,
@@ -84,15 +86,17 @@ export async function startApplication(
       config.GRAPHQL_COST_CAPACITY,
       config.GRAPHQL_COST_RESTORE_RATE,
     ),
-    transactions: new TransactionLog(data.db),
+    transactions: new TransactionLog(data.db, () => outbox.eventWritten()),
     lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
     logger,
     metrics,
     recovery,
-    events: createEventBus(config.REDIS_URL ?? null, logger),
+    events,
+    outbox,
     redis,
   };
   recovery.start(services);
+  outbox.start();
   return {
     services,
     carriers,
@@ -100,6 +104,7 @@ export async function startApplication(
     async close() {
       // First: writes in flight record their outcome (or stay unresolved for the next start).
       await recovery.stop();
+      await outbox.stop();
       await carriers.registry.close();
       await carriers.sandboxes?.close();
       await services.events.close();

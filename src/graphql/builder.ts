@@ -33,3 +33,4 @@ builder.scalarType('JSON', {
 
 builder.queryType({ description: 'Reads: line information, coverage, devices, settings, your account' });
 builder.mutationType({ description: 'Changes: line features, lifecycle, plans, activation, settings, management' });
+builder.subscriptionType({ description: 'Live streams over Server-Sent Events: line events' });

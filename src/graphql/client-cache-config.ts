@@ -56,6 +56,9 @@ export const EMBEDDED_TYPES = [
   'UsageEvent',
   'UsageRecord',
   'ValidatedAddress',
+  // A webhook delivery's attempts, and the answer to registering an endpoint (its secret, once).
+  'WebhookAttempt',
+  'WebhookEndpointCreated',
 ] as const;
 
 /** A reference to a cached entity, as both caches accept it (a type, not an interface: Apollo wants an index signature). */

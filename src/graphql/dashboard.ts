@@ -2,3 +2,5 @@
 // the table; importing this module registers them on the shared builder before the schema is built.
 
 import './line.js';
+import './line-events.js';
+import './webhooks.js';

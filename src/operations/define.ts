@@ -70,6 +70,10 @@ export function defineOperation<I, O, const N extends string = string>(
     lineField: spec.lineField ?? 'mdn',
     ownedLines: spec.ownedLines ?? [spec.lineField ?? 'mdn'],
     ownedSims: spec.ownedSims ?? ['sim'],
+    event: spec.event && {
+      type: spec.event.type,
+      data: (input, answer) => spec.event?.data?.(input as I, answer as O) ?? {},
+    },
     run: (call) => handle(spec, typed(call)),
     rejection: (rejection, call) => spec.onRejection?.(rejection, typed(call)),
     predict: spec.predict && ((context) => predict(spec, typed(context))),

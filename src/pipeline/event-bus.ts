@@ -14,6 +14,9 @@ export interface LineEventMessage {
   id: string;
   type: string;
   mdn: string;
+  sim: string | null;
+  carrier: string | null;
+  transactionId: string | null;
   /** The line's owner when the event was written (subscriptions are owner-scoped). */
   ownerId: string | null;
   occurredAt: string;

@@ -20,6 +20,7 @@ import {
 } from '../errors/gateway-errors.js';
 import { convertKeys, toSnake } from '../lib/case.js';
 import { refused } from './envelopes.js';
+import { lineEventOf } from './line-events.js';
 import { checkLineOwnership } from './line-ownership.js';
 import type { RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
@@ -164,16 +165,17 @@ async function runPipeline(
 
   const context: CarrierCall = { input, user, services, request, carrierId, carrier, extended, transactionId, plan };
   const finish = async (status: TransactionStatus, outcome: Outcome<unknown>) => {
+    if (!records) return outcome;
     // A request naming no line (an activation) is recorded under the line its answer names.
     const answeredLine = namedLine ? undefined : text((outcome.body as Fields | null)?.mdn);
-    if (records)
-      await services.transactions.complete(
-        transactionId,
-        status,
-        outcome.status,
-        convertKeys(outcome.body, toSnake),
-        answeredLine,
-      );
+    const event =
+      status === 'success'
+        ? lineEventOf(operation, { input, answer: outcome.body, transactionId, actorId: user.id, carrier: carrierId })
+        : null;
+    await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake), {
+      answeredLine,
+      event,
+    });
     return outcome;
   };
 

@@ -12,6 +12,7 @@ import type {
   ExtendedCarrierOperations,
 } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
+import type { LineEventSpec, RowEvent } from './line-events.js';
 import type { DryRunChecks } from './dry-run-report.js';
 import type { RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';
@@ -145,6 +146,8 @@ interface CarrierSpecBase<I, O> extends OperationBase<I, O> {
   ownedLines?: readonly (keyof I & string)[];
   /** Input fields naming SIMs whose lines must be the caller's (default: `sim`). */
   ownedSims?: readonly (keyof I & string)[];
+  /** The line event a successful write records (src/pipeline/line-events.ts); none when absent. */
+  event?: LineEventSpec<I, NoInfer<O>>;
   /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
   onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<NoInfer<O>>;
   /**
@@ -199,6 +202,8 @@ interface RowBase {
   /** Input fields naming lines, and SIMs, that only their owner (or a superuser) may act on. */
   ownedLines: readonly string[];
   ownedSims: readonly string[];
+  /** The line event a successful write records. */
+  event?: RowEvent;
 }
 
 /** A row answered by the gateway itself (management, settings, account, bulk activation). */

@@ -28,6 +28,14 @@ export interface OutcomeRecovery {
   resolveSoon(transactionId: string): void;
 }
 
+/** Wake-ups for the line events outbox's background work (src/events/ implements it). */
+export interface OutboxSignals {
+  /** A line event committed: publish it now rather than at the next poll. */
+  eventWritten(): void;
+  /** Webhook deliveries were queued (a replay): send them now. */
+  deliveriesQueued(): void;
+}
+
 export interface Services {
   config: Config;
   db: Database;
@@ -45,6 +53,7 @@ export interface Services {
   recovery: OutcomeRecovery;
   /** Line events and job progress, across replicas when REDIS_URL is set (subscriptions read it). */
   events: EventBus;
+  outbox: OutboxSignals;
   /** The shared Redis connection when REDIS_URL is set (readiness pings it). */
   redis: Redis | null;
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { DuplicateTransactionError } from '../errors/gateway-errors.js';
+import { outboxRow, type LineEventDraft } from './line-events.js';
 
 export type TransactionStatus = 'pending' | 'success' | 'failure' | 'unknown' | 'error';
 
@@ -35,7 +36,11 @@ export function generateTransactionId(prefix: string): string {
 }
 
 export class TransactionLog {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Told after a line event commits (the relay publishes it at once instead of at its next poll). */
+    private readonly eventWritten: () => void = () => {},
+  ) {}
 
   /** `request` (the validated input) lets the reconciler re-send the write if its outcome is lost. */
   async reserve(entry: {
@@ -66,20 +71,39 @@ export class TransactionLog {
     }
   }
 
-  /** `line`: the line the answer names when the request named none (an activation's new MDN), for its history. */
+  /**
+   * Records the answer. `answeredLine`: the line the answer names when the request named none
+   * (an activation's new MDN), for its history. A successful write's line event (`event`) goes
+   * to the outbox in the same database transaction, so the change and its event commit
+   * together or not at all.
+   */
   async complete(
     id: string,
     status: TransactionStatus,
     httpStatus: number,
     response: unknown,
-    line?: string,
+    { answeredLine, event = null }: { answeredLine?: string; event?: LineEventDraft | null } = {},
   ): Promise<void> {
     // The stored input (addresses, emails) is kept only while the reconciler may need it.
     const request = status === 'unknown' ? {} : { request: null };
-    await this.db.transaction.update({
+    const update = this.db.transaction.update({
       where: { id },
-      data: { status, httpStatus, response: JSON.stringify(response), ...request, ...(line ? { mdn: line } : {}) },
+      data: {
+        status,
+        httpStatus,
+        response: JSON.stringify(response),
+        ...request,
+        ...(answeredLine ? { mdn: answeredLine } : {}),
+      },
     });
+    if (!event || status !== 'success') {
+      await update;
+      return;
+    }
+    // The handler recorded the line (and its owner) before the answer came back here.
+    const line = await this.db.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true } });
+    await this.db.$transaction([update, this.db.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null) })]);
+    this.eventWritten();
   }
 
   async find(id: string): Promise<TransactionRecord | null> {

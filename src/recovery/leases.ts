@@ -4,6 +4,7 @@
 // fault stays leased, by nobody, until its backoff has passed).
 
 import type { Database } from '../db/client.js';
+import { outboxRow, type LineEventDraft } from '../pipeline/line-events.js';
 import type { TransactionStatus } from '../pipeline/transaction-log.js';
 
 const UNRESOLVED: TransactionStatus[] = ['pending', 'unknown'];
@@ -40,9 +41,36 @@ export class RecoveryLeases {
     return count === 1;
   }
 
-  /** Records the outcome, if the row is still ours and unresolved. */
-  async resolve(id: string, status: TransactionStatus, httpStatus: number, response: unknown): Promise<boolean> {
-    const { count } = await this.db.transaction.updateMany({
+  /**
+   * Records the outcome, if the row is still ours and unresolved; a learned success's line
+   * event (`event`) is written in the same database transaction, only when the outcome is.
+   */
+  async resolve(
+    id: string,
+    status: TransactionStatus,
+    httpStatus: number,
+    response: unknown,
+    event: LineEventDraft | null = null,
+  ): Promise<boolean> {
+    if (!event || status !== 'success') return this.recordOutcome(this.db, id, status, httpStatus, response);
+    return this.db.$transaction(async (tx) => {
+      const recorded = await this.recordOutcome(tx, id, status, httpStatus, response);
+      if (recorded) {
+        const line = await tx.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true } });
+        await tx.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null) });
+      }
+      return recorded;
+    });
+  }
+
+  private async recordOutcome(
+    db: Pick<Database, 'transaction'>,
+    id: string,
+    status: TransactionStatus,
+    httpStatus: number,
+    response: unknown,
+  ): Promise<boolean> {
+    const { count } = await db.transaction.updateMany({
       where: { id, leaseOwner: this.owner, status: { in: UNRESOLVED } },
       data: {
         status,

@@ -6,6 +6,7 @@
 import { CarrierFault } from '../carriers/errors.js';
 import type { Config } from '../config.js';
 import { convertKeys, toSnake } from '../lib/case.js';
+import { lineEventOf } from '../pipeline/line-events.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
 import type { RecoveryLeases } from './leases.js';
@@ -57,6 +58,8 @@ export class Reconciler implements OutcomeRecovery {
     private readonly leases: RecoveryLeases,
     private readonly operations: readonly RegisteredOperation[],
     readonly timing: RecoveryTiming,
+    /** Told after a learned outcome's line event commits (the outbox relay publishes it). */
+    private readonly eventWritten: () => void = () => {},
   ) {}
 
   /** Resolves what a crash left behind, then sweeps every `sweepMs`. */
@@ -168,12 +171,26 @@ export class Reconciler implements OutcomeRecovery {
     if (!row) return;
     try {
       const answer = await resend(services, this.operations, row);
+      const operation = this.operations.find((candidate) => candidate.name === row.operation);
+      const event =
+        operation && answer.status === 'success'
+          ? lineEventOf(operation, {
+              input: row.request,
+              answer: answer.outcome.body,
+              transactionId: id,
+              actorId: row.userId,
+              carrier: row.carrier,
+              recovered: true,
+            })
+          : null;
       const recorded = await this.leases.resolve(
         id,
         answer.status,
         answer.outcome.status,
         convertKeys(answer.outcome.body, toSnake),
+        event,
       );
+      if (recorded && event) this.eventWritten();
       metrics.recoveries.inc({ outcome: answer.status });
       if (recorded)
         logger.info('transaction outcome recovered', {

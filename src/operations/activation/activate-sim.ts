@@ -27,6 +27,14 @@ export const activationSpec = {
   // The SIM to activate names no line yet: the new line will be the caller's.
   ownedSims: [],
   transactionPrefix: 'ACT_',
+  event: {
+    type: 'line.activated',
+    data: (input, answer) => ({
+      planId: input.planId,
+      customerId: answer.customerId ?? null,
+      isEsim: input.isEsim === 'Y',
+    }),
+  },
   handle: async (context) => {
     const { carrier, input, plan, transactionId } = context;
     const address = e911Of(input);

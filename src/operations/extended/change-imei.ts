@@ -37,6 +37,7 @@ export const changeImei = defineOperation({
   routing: 'line',
   extended: true,
   transactionPrefix: 'IMEI_CHG_',
+  event: { type: 'line.feature_changed', data: () => ({ feature: 'imei' }) },
   handle: async ({ extended, input, transactionId: id }) => {
     const changed = await extended.changeImei({
       mdn: input.mdn,

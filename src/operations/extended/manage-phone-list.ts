@@ -46,6 +46,7 @@ export const managePhoneList = defineOperation({
   routing: 'line',
   extended: true,
   transactionPrefix: 'PHONE_LIST_',
+  event: { type: 'line.feature_changed', data: (input) => ({ feature: 'phone_list', action: input.action }) },
   handle: async ({ extended, input, transactionId: id }) => {
     const lists = await extended.managePhoneList({ ...input, transactionId: id });
     return performed(id, { mdn: lists.mdn, allowed: lists.allowed, blocked: lists.blocked });

@@ -39,6 +39,7 @@ export const setLineLabel = defineOperation({
   routing: 'line',
   extended: true,
   transactionPrefix: 'LABEL_',
+  event: { type: 'line.feature_changed', data: (input) => ({ feature: 'label', label: input.label }) },
   handle: async ({ extended, input, transactionId: id }) => {
     const labelled = await extended.setLabel({ mdn: input.mdn, label: input.label, transactionId: id });
     return performed(id, { mdn: labelled.mdn, label: labelled.label });

@@ -23,6 +23,7 @@ export const addWfc = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'ADD_WFC_',
+  event: { type: 'line.feature_changed', data: () => ({ feature: 'wfc', enabled: true }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     const line = await carrier.addWfc({ mdn: input.mdn, sim: input.sim, address: e911Of(input), transactionId: id });
     return performed(id, { mdn: line.mdn, sim: line.sim });

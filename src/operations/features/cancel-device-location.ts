@@ -16,6 +16,7 @@ export const cancelDeviceLocation = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'CANCEL_LOC_',
+  event: { type: 'line.feature_changed', data: () => ({ feature: 'device_location', enabled: false }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.cancelDeviceLocation({ mdn: input.mdn, transactionId: id });
     return performed(id, { mdn: input.mdn });

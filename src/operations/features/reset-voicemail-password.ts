@@ -21,6 +21,7 @@ export const resetVoicemailPassword = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'VM_RESET_',
+  event: { type: 'line.feature_changed', data: () => ({ feature: 'voicemail_password' }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.resetVoicemailPassword({ mdn: input.mdn, sim: input.sim, transactionId: id });
     return performed(id, { mdn: input.mdn });

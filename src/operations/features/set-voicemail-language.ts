@@ -17,6 +17,10 @@ export const setVoicemailLanguage = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'VM_LANG_',
+  event: {
+    type: 'line.feature_changed',
+    data: (input) => ({ feature: 'voicemail_language', language: input.language }),
+  },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.setVoicemailLanguage({ mdn: input.mdn, language: input.language, transactionId: id });
     return performed(id, { mdn: input.mdn });

@@ -23,6 +23,7 @@ export const updateE911Address = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'UPD_WFC_ADDR_',
+  event: { type: 'line.feature_changed', data: () => ({ feature: 'e911_address' }) },
   // A refusal answers the spec's failure body (status, mdn, transaction_id, message): the
   // pipeline's default failure envelope, so no `onRejection` is needed.
   handle: async ({ carrier, input, transactionId: id }) => {

@@ -19,6 +19,7 @@ export const addChildLine = defineOperation({
   ownedLines: ['parentMdn', 'childMdn'],
   ownedSims: ['parentSim', 'childSim'],
   transactionPrefix: 'ADD_LINE_',
+  event: { type: 'line.child_line_added', data: (input) => ({ childMdn: input.childMdn }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.addChildLine({ ...input, transactionId: id });
     return performed(id, { mdn: input.parentMdn });

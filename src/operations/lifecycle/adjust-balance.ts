@@ -26,6 +26,7 @@ export const adjustBalance = defineOperation({
   superuserOnly: true,
   routing: 'line',
   transactionPrefix: 'ADJ_BAL_',
+  event: { type: 'line.balance_adjusted', data: (input) => ({ subscriptionId: input.subscriptionId }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.adjustBalance({ ...input, transactionId: id });
     return performed(id, { mdn: input.mdn });

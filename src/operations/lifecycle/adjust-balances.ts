@@ -35,6 +35,7 @@ export const adjustBalances = defineOperation({
   superuserOnly: true,
   routing: 'line',
   transactionPrefix: 'ADJ_MULTI_BAL_',
+  event: { type: 'line.balance_adjusted', data: (input) => ({ adjustments: input.adjustments.length }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.adjustBalances({ mdn: input.mdn, adjustments: input.adjustments, transactionId: id });
     return performed(id, { mdn: input.mdn });

@@ -30,6 +30,7 @@ export const disconnectLine = defineOperation({
   rateLimit: { max: 10, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'DISCONNECT_',
+  event: { type: 'line.disconnected' },
   // Dry run: the line, and that the SIM named is its own (GENS-0065).
   predict: async (context) => {
     const line = await predictLine(context, context.input.mdn);

@@ -44,6 +44,7 @@ export const reconnectLine = defineOperation({
   routing: 'plan',
   planField: 'planId',
   transactionPrefix: 'RECONNECT_',
+  event: { type: 'line.reconnected', data: (input) => ({ planId: input.planId }) },
   handle: async (context) => {
     const { carrier, input, plan, transactionId: id } = context;
     const result = await carrier.reconnect({

@@ -19,6 +19,7 @@ export const removeChildLine = defineOperation({
   ownedLines: ['parentMdn', 'childMdn'],
   ownedSims: ['parentSim', 'childSim'],
   transactionPrefix: 'REM_LINE_',
+  event: { type: 'line.child_line_removed', data: (input) => ({ childMdn: input.childMdn }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.removeChildLine({ ...input, transactionId: id });
     return performed(id, { mdn: input.parentMdn });

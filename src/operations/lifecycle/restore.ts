@@ -20,6 +20,7 @@ export const restoreLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'RESTORE_',
+  event: { type: 'line.restored', data: (input) => ({ service: input.service ?? null }) },
   // Dry run: only a suspended line can be restored (GENS-0033).
   predict: async (context) => {
     const { checks, input } = context;

@@ -30,6 +30,7 @@ export const suspendLine = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'SUSPEND_',
+  event: { type: 'line.suspended', data: (input) => ({ service: input.service ?? null }) },
   // Dry run: only a NEW or ACTIVE line can be suspended (935).
   predict: async (context) => {
     const line = await predictLine(context, context.input.mdn);

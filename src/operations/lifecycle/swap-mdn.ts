@@ -27,6 +27,10 @@ export const swapMdn = defineOperation({
   rateLimit: { max: 20, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'SWAP_MDN_',
+  event: {
+    type: 'line.mdn_swapped',
+    data: (input, answer) => ({ previousMdn: input.mdn, newMdn: answer.newMdn ?? null }),
+  },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     const result = await carrier.swapMdn({

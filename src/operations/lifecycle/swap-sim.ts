@@ -29,6 +29,7 @@ export const swapSim = defineOperation({
   routing: 'line',
   ownedSims: ['oldSim', 'newSim'],
   transactionPrefix: 'SWAP_',
+  event: { type: 'line.sim_swapped', data: (input) => ({ oldSim: input.oldSim, newSim: input.newSim }) },
   // Dry run: the line, its current SIM (GENS-0012), then the new SIM as a fresh one (GENS-0018 in use).
   predict: async (context) => {
     const { checks, input } = context;

@@ -21,6 +21,7 @@ export const cancelPurchase = defineOperation({
   rateLimit: { max: 30, window: 'minute' },
   routing: 'line',
   transactionPrefix: 'CANCEL_',
+  event: { type: 'line.purchase_cancelled', data: (input) => ({ purchaseId: input.purchaseId }) },
   // Dry run: the purchase among the line's active subscriptions (949), not its base plan's (919).
   predict: async (context) => {
     const { carrier, checks, input } = context;

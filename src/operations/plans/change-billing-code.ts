@@ -23,6 +23,7 @@ export const changeBillingCode = defineOperation({
   superuserOnly: true,
   routing: 'line',
   transactionPrefix: 'CHG_BILL_',
+  event: { type: 'line.billing_code_changed', data: (input) => ({ billingCode: input.billingCode }) },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.changeBillingCode({ mdn: input.mdn, billingCode: input.billingCode, transactionId: id });
     return performed(id, { mdn: input.mdn });

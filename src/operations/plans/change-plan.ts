@@ -30,6 +30,10 @@ export const changePlan = defineOperation({
   routing: 'plan',
   planField: 'newPlanId',
   transactionPrefix: 'PLAN_CHANGE_',
+  event: {
+    type: 'line.plan_changed',
+    data: (input, answer) => ({ planId: input.newPlanId, wfcStatus: answer.wfcStatus ?? null }),
+  },
   handle: async ({ carrier, input, plan, transactionId: id }) => {
     const result = await carrier.changePlan({
       mdn: input.mdn,

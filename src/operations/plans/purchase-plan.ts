@@ -26,6 +26,10 @@ export const purchasePlan = defineOperation({
   routing: 'plan',
   planField: 'planId',
   transactionPrefix: 'PURCHASE_',
+  event: {
+    type: 'line.purchase_made',
+    data: (input, answer) => ({ planId: input.planId, purchaseId: answer.purchaseId ?? null }),
+  },
   handle: async ({ carrier, input, plan, transactionId: id }) => {
     const result = await carrier.purchasePlan({
       mdn: input.mdn,
