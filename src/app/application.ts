@@ -11,6 +11,7 @@ import { FallbackCostBucketStore } from '../budget/redis-cost-bucket-store.js';
 import { connectCarriers, type ConnectedCarriers } from './carriers.js';
 import { ConfigError, type Config } from '../config.js';
 import { openData } from './data.js';
+import { countQueries, startCacheInvalidation } from './cache-invalidation.js';
 import { loadPersistedOperations } from '../graphql/persisted-operations.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import { LineRegistry } from '../lines/registry.js';
@@ -51,7 +52,8 @@ export async function startApplication(
   }
   // Before anything opens: a bad allow-list is a start-up error.
   const persistedOperations = loadPersistedOperations(config.PERSISTED_OPERATIONS_FILE);
-  const data = await openData(config, logger);
+  const metrics = new Metrics();
+  const data = await openData(config, logger, { onQuery: countQueries(metrics) });
   let carriers: ConnectedCarriers;
   try {
     carriers = await connectCarriers(config, options.env ?? process.env);
@@ -59,8 +61,8 @@ export async function startApplication(
     await data.close();
     throw error;
   }
+  const cacheInvalidation = await startCacheInvalidation(data, logger, metrics);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
-  const metrics = new Metrics();
   // Each replica holds recovery leases under its own name.
   const recovery = new Reconciler(
     new RecoveryLeases(data.db, `${hostname()}:${process.pid}:${randomUUID()}`),
@@ -73,7 +75,7 @@ export async function startApplication(
     directory: data.directory,
     settings: data.settings,
     tokens: data.tokens,
-    authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, config.CACHE_TTL_MS),
+    authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, data.invalidation),
     carriers: carriers.registry,
     rateLimiter: new RateLimiter(
       redis ? new FallbackRateLimitStore(redis, logger, metrics) : new MemoryRateLimitStore(),
@@ -85,7 +87,7 @@ export async function startApplication(
       config.GRAPHQL_COST_RESTORE_RATE,
     ),
     transactions: new TransactionLog(data.db),
-    lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
+    lines: new LineRegistry(data.db, data.invalidation),
     logger,
     metrics,
     recovery,
@@ -104,6 +106,7 @@ export async function startApplication(
       await carriers.sandboxes?.close();
       await services.events.close();
       if (redis) await closeRedis(redis);
+      await cacheInvalidation.close();
       await data.close();
     },
   };
