@@ -14,6 +14,7 @@ import { openData } from './data.js';
 import { countQueries, startCacheInvalidation } from './cache-invalidation.js';
 import { loadPersistedOperations } from '../graphql/persisted-operations.js';
 import { createLogger, type Logger } from '../lib/logger.js';
+import { cacheListenerName } from '../db/postgres-cache-listener.js';
 import { LineRegistry } from '../lines/registry.js';
 import { Metrics } from '../metrics.js';
 import { createEventBus } from '../pipeline/event-bus.js';
@@ -36,6 +37,8 @@ export interface Application {
   services: ApplicationServices;
   carriers: ConnectedCarriers;
   signingKey: SigningKey;
+  /** application_name of this replica's cache listener on PostgreSQL (pg_stat_activity); null on SQLite. */
+  cacheListenerName: string | null;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export async function startApplication(
     services,
     carriers,
     signingKey: data.signingKey,
+    cacheListenerName: data.invalidation.channel === null ? null : cacheListenerName(data.invalidation),
     async close() {
       // First: writes in flight record their outcome (or stay unresolved for the next start).
       await recovery.stop();

@@ -18,6 +18,9 @@ export interface CacheListenerTiming {
 
 const DEFAULT_TIMING: CacheListenerTiming = { heartbeatMs: 1000, retryMinMs: 100, retryMaxMs: 2000 };
 
+/** The connection's application_name, so that pg_stat_activity tells whose listener it is. */
+export const cacheListenerName = (invalidation: CacheInvalidation) => `line-gateway cache ${invalidation.replica}`;
+
 export class PostgresCacheListener {
   private client: pg.Client | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -50,7 +53,11 @@ export class PostgresCacheListener {
   private async connect(): Promise<void> {
     this.retry = null;
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      keepAlive: true,
+      application_name: cacheListenerName(this.invalidation),
+    });
     // Until it is dropped, the error and end events of this client mean "down" (an error
     // before `connect` resolves is thrown by it as well).
     client.on('error', (error) => this.lost(client, error));

@@ -14,6 +14,7 @@ import { DEFAULT_SANDBOX_CREDENTIALS } from '../../src/sandbox/start.js';
 import { startGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 import { run, type ProcessResult } from '../support/processes.js';
+import { eventually } from '../support/eventually.js';
 
 interface CliResult {
   code: number;
@@ -71,7 +72,8 @@ beforeAll(async () => {
   ]);
   for (const result of [alice, bob, plan])
     expect({ code: result.code, stderr: messageOf(result) }).toEqual({ code: 0, stderr: '' });
-  gateway = await startGateway({ env: { DATABASE_URL: env.DATABASE_URL!, CACHE_TTL_MS: '0' } });
+  // Caches as deployed (minutes): the gateway hears the CLI's writes through SQLite's data_version.
+  gateway = await startGateway({ env: { DATABASE_URL: env.DATABASE_URL! } });
 }, 60_000);
 afterAll(async () => {
   await gateway?.close();
@@ -120,9 +122,10 @@ describe('the documented commands', () => {
     const revoked = await admin('token', 'revoke', token);
     expect(revoked.code).toBe(0);
     expect(JSON.parse(revoked.stdout)).toEqual({ revoked: expect.any(String) });
-    const refused = await gateway.rest('GET', '/sim/usage/6465550001', { token });
-    expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ detail: 'Token has been revoked' });
+    // Another process wrote: the gateway drops its caches within one data_version poll (250 ms).
+    const refusal = () => gateway.rest('GET', '/sim/usage/6465550001', { token });
+    expect(await eventually(async () => (await refusal()).status === 401, 1000)).toBe(true);
+    expect((await refusal()).body).toEqual({ detail: 'Token has been revoked' });
   }, 30_000);
 
   it('issues a token in this process too: the token alone on stdout', async () => {
