@@ -55,10 +55,10 @@ export const configSchema = z.object({
     .number()
     .int()
     .min(0)
-    .max(60_000)
-    .default(1000)
+    .max(3_600_000)
+    .default(300_000)
     .describe(
-      'How long users, tokens, plans and settings are cached per replica; bounds how fast a change made on another replica is seen',
+      'How long tokens, users, plans, authorizations, settings and line homes stay cached per replica; every change is announced to all replicas at once (PostgreSQL NOTIFY), so this only bounds memory and stale reads while notifications cannot be heard (then ≤ 1 s); 0 = no cache',
     ),
   LINES_CARRIER_CONCURRENCY: z.coerce
     .number()

@@ -73,6 +73,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly databaseQueries = new Counter({
+    name: 'line_gateway_db_queries_total',
+    help: 'SQL statements sent to the database (none on the read path in steady state: see cache misses as its rises)',
+    registers: [this.registry],
+  });
+
+  readonly cacheListening = new Gauge({
+    name: 'line_gateway_cache_listener_up',
+    help: "1 while this replica hears the other replicas' cache changes (PostgreSQL LISTEN); 0 while it does not and caches live ≤ 1 s",
+    registers: [this.registry],
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }

@@ -11,8 +11,10 @@ import { FallbackCostBucketStore } from '../budget/redis-cost-bucket-store.js';
 import { connectCarriers, type ConnectedCarriers } from './carriers.js';
 import { ConfigError, type Config } from '../config.js';
 import { openData } from './data.js';
+import { countQueries, startCacheInvalidation } from './cache-invalidation.js';
 import { loadPersistedOperations } from '../graphql/persisted-operations.js';
 import { createLogger, type Logger } from '../lib/logger.js';
+import { cacheListenerName } from '../db/postgres-cache-listener.js';
 import { LineRegistry } from '../lines/registry.js';
 import { Metrics } from '../metrics.js';
 import { OutboxWorkers } from '../events/outbox-workers.js';
@@ -36,6 +38,8 @@ export interface Application {
   services: ApplicationServices;
   carriers: ConnectedCarriers;
   signingKey: SigningKey;
+  /** application_name of this replica's cache listener on PostgreSQL (pg_stat_activity); null on SQLite. */
+  cacheListenerName: string | null;
   close(): Promise<void>;
 }
 
@@ -52,7 +56,8 @@ export async function startApplication(
   }
   // Before anything opens: a bad allow-list is a start-up error.
   const persistedOperations = loadPersistedOperations(config.PERSISTED_OPERATIONS_FILE);
-  const data = await openData(config, logger);
+  const metrics = new Metrics();
+  const data = await openData(config, logger, { onQuery: countQueries(metrics) });
   let carriers: ConnectedCarriers;
   try {
     carriers = await connectCarriers(config, options.env ?? process.env);
@@ -60,8 +65,8 @@ export async function startApplication(
     await data.close();
     throw error;
   }
+  const cacheInvalidation = await startCacheInvalidation(data, logger, metrics);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
-  const metrics = new Metrics();
   // Each replica holds recovery, relay and delivery leases under its own name.
   const replica = `${hostname()}:${process.pid}:${randomUUID()}`;
   const events = createEventBus(config.REDIS_URL ?? null, logger);
@@ -75,7 +80,7 @@ export async function startApplication(
     directory: data.directory,
     settings: data.settings,
     tokens: data.tokens,
-    authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, config.CACHE_TTL_MS),
+    authenticator: new Authenticator(data.db, data.directory, data.signingKey.key, data.invalidation),
     carriers: carriers.registry,
     rateLimiter: new RateLimiter(
       redis ? new FallbackRateLimitStore(redis, logger, metrics) : new MemoryRateLimitStore(),
@@ -87,7 +92,7 @@ export async function startApplication(
       config.GRAPHQL_COST_RESTORE_RATE,
     ),
     transactions: new TransactionLog(data.db, () => outbox.eventWritten()),
-    lines: new LineRegistry(data.db, config.CACHE_TTL_MS),
+    lines: new LineRegistry(data.db, data.invalidation),
     logger,
     metrics,
     recovery,
@@ -101,6 +106,7 @@ export async function startApplication(
     services,
     carriers,
     signingKey: data.signingKey,
+    cacheListenerName: data.invalidation.channel === null ? null : cacheListenerName(data.invalidation),
     async close() {
       // First: writes in flight record their outcome (or stay unresolved for the next start).
       await recovery.stop();
@@ -109,6 +115,7 @@ export async function startApplication(
       await carriers.sandboxes?.close();
       await services.events.close();
       if (redis) await closeRedis(redis);
+      await cacheInvalidation.close();
       await data.close();
     },
   };

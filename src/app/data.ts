@@ -8,11 +8,15 @@ import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
 import { Directory } from '../directory/directory.js';
 import { SettingsStore } from '../settings/store.js';
-import { openDatabase, parseDatabaseUrl, type Database } from '../db/client.js';
+import { CacheInvalidation, cacheChannel } from '../db/cache-invalidation.js';
+import { openDatabase, parseDatabaseUrl, type Database, type DatabaseTarget } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 
 export interface DataServices {
   db: Database;
+  target: DatabaseTarget;
+  /** Announces changes to cached data; the server also listens for other replicas' (application.ts). */
+  invalidation: CacheInvalidation;
   directory: Directory;
   settings: SettingsStore;
   tokens: TokenService;
@@ -21,18 +25,25 @@ export interface DataServices {
 }
 
 /** Migrates the database, inserts missing default settings and opens the data services. */
-export async function openData(config: Config, logger?: Logger): Promise<DataServices> {
+export async function openData(
+  config: Config,
+  logger?: Logger,
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<DataServices> {
   const target = parseDatabaseUrl(config.DATABASE_URL);
   await migrate(target);
-  const db = await openDatabase(target, logger);
-  const settings = new SettingsStore(db, config.CACHE_TTL_MS);
+  const db = await openDatabase(target, { logger, onQuery: options.onQuery });
+  const invalidation = new CacheInvalidation(db, config.CACHE_TTL_MS, cacheChannel(target));
+  const settings = new SettingsStore(db, invalidation);
   await settings.ensureDefaults();
   const signingKey = resolveSigningKey({ secret: config.JWT_SECRET, dataDir: config.DATA_DIR });
   return {
     db,
-    directory: new Directory(db, config.CACHE_TTL_MS),
+    target,
+    invalidation,
+    directory: new Directory(db, invalidation),
     settings,
-    tokens: new TokenService(db, signingKey.key),
+    tokens: new TokenService(db, signingKey.key, invalidation),
     signingKey,
     close: () => db.$disconnect(),
   };

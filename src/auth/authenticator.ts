@@ -1,9 +1,11 @@
 // Turns an Authorization header into the calling user, or refuses it. The algorithm is
 // pinned (no `none`, no RSA/HMAC confusion), every token must carry an expiry and the id
-// (jti) of a token the gateway issued, and revoked tokens and deactivated users are refused. Token state is cached per replica for CACHE_TTL_MS.
+// (jti) of a token the gateway issued, and revoked tokens and deactivated users are refused.
+// Token state is cached per replica until its revocation is announced (src/db/cache-invalidation.ts).
 
 import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import type { CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
 import type { Directory } from '../directory/directory.js';
 import type { UserRecord } from '../directory/types.js';
@@ -23,9 +25,13 @@ export class Authenticator {
     private readonly db: Database,
     private readonly directory: Directory,
     private readonly key: KeyObject,
-    cacheTtlMs: number,
+    invalidation: CacheInvalidation,
   ) {
-    this.tokens = new TtlCache(cacheTtlMs);
+    this.tokens = new TtlCache(() => invalidation.lifetimeMs());
+    invalidation.subscribe((change) => {
+      if (change.kind === 'token') this.tokens.delete(change.id);
+      else if (change.kind === 'everything') this.tokens.clear();
+    });
   }
 
   /** The user behind `Authorization: Bearer <jwt>`; throws AuthenticationError otherwise. */
@@ -47,12 +53,13 @@ export class Authenticator {
     if (typeof claims.exp !== 'number') throw new AuthenticationError('Token has no expiry (exp)');
     const state = await this.tokens.get(claims.jti, async () => {
       // One query reads the token and its user, and primes the directory's user cache.
+      const prime = this.directory.userPrimer();
       const row = await this.db.token.findUnique({
         where: { id: claims.jti },
         select: { userId: true, revokedAt: true, user: true },
       });
       if (!row) return null;
-      this.directory.prime(row.user);
+      prime(row.user);
       return { userId: row.userId, revoked: row.revokedAt !== null };
     });
     if (!state) throw new AuthenticationError('Token is unknown: its id (jti) was not issued by this gateway');
@@ -61,10 +68,5 @@ export class Authenticator {
     const user = await this.directory.user(state.userId);
     if (!user || !user.active) throw new AuthenticationError('User is deactivated');
     return user;
-  }
-
-  /** Forgets cached token state on this replica (after a revocation). */
-  forget(tokenId: string): void {
-    this.tokens.delete(tokenId);
   }
 }

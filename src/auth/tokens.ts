@@ -3,6 +3,7 @@
 
 import { randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import type { CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
 import { DirectoryError, type UserRecord } from '../directory/types.js';
 import { quote } from '../lib/quote.js';
@@ -34,6 +35,7 @@ export class TokenService {
   constructor(
     private readonly db: Database,
     private readonly key: KeyObject,
+    private readonly invalidation: CacheInvalidation,
   ) {}
 
   async issue(user: UserRecord, ttl: string): Promise<IssuedToken> {
@@ -56,7 +58,11 @@ export class TokenService {
   /** Revokes by token id (jti) or by the token itself; returns the id revoked. */
   async revoke(tokenOrId: string): Promise<string> {
     const id = tokenOrId.includes('.') ? jtiOf(tokenOrId) : tokenOrId;
-    const result = await this.db.token.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    // Every replica's authenticator drops the token's cached state when this commits.
+    const [result] = await this.invalidation.write(
+      [{ kind: 'token', id }],
+      [this.db.token.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } })],
+    );
     if (result.count === 0) {
       const exists = await this.db.token.findUnique({ where: { id } });
       if (!exists) throw new DirectoryError('No such token');

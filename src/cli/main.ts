@@ -129,7 +129,7 @@ async function run(
       try {
         return print(
           await assign(
-            { lines: new LineRegistry(data.db), directory, settings: data.settings, carriers },
+            { lines: new LineRegistry(data.db, data.invalidation), directory, settings: data.settings, carriers },
             { ...input, user: input.user ?? null },
           ),
         );

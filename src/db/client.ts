@@ -49,17 +49,34 @@ const LOG_EVENTS = [
   { emit: 'event', level: 'error' },
 ] as const;
 
+export interface DatabaseOptions {
+  logger?: Logger;
+  /** Called with the SQL of every statement sent (the gateway counts them: none on the hot path). */
+  onQuery?: (sql: string) => void;
+}
+
+/** The log events to ask Prisma for: a query event only for a caller that counts them. */
+function logEvents(options: DatabaseOptions) {
+  return options.onQuery ? [...LOG_EVENTS, { emit: 'event', level: 'query' } as const] : [...LOG_EVENTS];
+}
+
 function routeLogs(
-  client: { $on(event: 'warn' | 'error', callback: (event: { message: string; target: string }) => void): unknown },
-  logger: Logger | undefined,
+  client: {
+    $on<V extends 'warn' | 'error' | 'query'>(
+      event: V,
+      callback: (event: V extends 'query' ? { query: string } : { message: string; target: string }) => void,
+    ): unknown;
+  },
+  { logger, onQuery }: DatabaseOptions,
 ): void {
+  if (onQuery) client.$on('query', (event) => onQuery(event.query));
   if (!logger) return;
   client.$on('warn', (event) => logger.warn('database warning', { detail: event.message, target: event.target }));
   client.$on('error', (event) => logger.debug('database error', { detail: event.message, target: event.target }));
 }
 
 /** Loads only the chosen provider's client and driver (each carries its own query compiler). */
-export async function openDatabase(target: DatabaseTarget, logger?: Logger): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if (target.provider === 'sqlite') {
     if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
     const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
@@ -70,9 +87,9 @@ export async function openDatabase(target: DatabaseTarget, logger?: Logger): Pro
     // instead of failing with SQLITE_BUSY.
     const client = new PrismaClient({
       adapter: new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 }),
-      log: [...LOG_EVENTS],
+      log: logEvents(options),
     });
-    routeLogs(client, logger);
+    routeLogs(client, options);
     return client as unknown as Database;
   }
   const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
@@ -85,8 +102,8 @@ export async function openDatabase(target: DatabaseTarget, logger?: Logger): Pro
     { connectionString: target.location, max: 10 },
     { schema: postgresSchema(target.location) },
   );
-  const client = new PrismaClient({ adapter, log: [...LOG_EVENTS] });
-  routeLogs(client, logger);
+  const client = new PrismaClient({ adapter, log: logEvents(options) });
+  routeLogs(client, options);
   // Same schema, same model API: the generated types differ only in their provider tag.
   return client as unknown as Database;
 }

@@ -1,7 +1,8 @@
-// Users, plans and which plans each user may use, with per-replica caching so that the
-// request path rarely touches the database.
+// Users, plans and which plans each user may use, cached per replica until a change is
+// announced (src/db/cache-invalidation.ts), so that the request path does not touch the database.
 
 import { randomUUID } from 'node:crypto';
+import type { CacheChange, CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { quote } from '../lib/quote.js';
@@ -45,17 +46,23 @@ export class Directory {
 
   constructor(
     private readonly db: Database,
-    cacheTtlMs: number,
+    private readonly invalidation: CacheInvalidation,
   ) {
-    this.users = new TtlCache(cacheTtlMs);
-    this.plans = new TtlCache(cacheTtlMs);
-    this.authorizations = new TtlCache(cacheTtlMs);
-    this.authorizedPlanLists = new TtlCache(cacheTtlMs);
+    const lifetime = () => invalidation.lifetimeMs();
+    this.users = new TtlCache(lifetime);
+    this.plans = new TtlCache(lifetime);
+    this.authorizations = new TtlCache(lifetime);
+    this.authorizedPlanLists = new TtlCache(lifetime);
+    invalidation.subscribe((change) => this.drop(change));
   }
 
-  /** Caches a user row read elsewhere (the authenticator reads it with the token). */
-  prime(row: UserRow): void {
-    this.users.set(row.id, toUser(row));
+  /**
+   * For a user row read elsewhere (the authenticator reads it with the token): call before the
+   * read; the function returned caches the row unless a change to users came in between.
+   */
+  userPrimer(): (row: UserRow) => void {
+    const generation = this.users.generation();
+    return (row) => this.users.set(row.id, toUser(row), generation);
   }
 
   user(id: string): Promise<UserRecord | null> {
@@ -135,26 +142,33 @@ export class Directory {
     changes: { superuser?: boolean; carrierPreference?: CarrierId | null; active?: boolean },
   ): Promise<UserRecord> {
     const user = await this.userByName(name);
-    const row = await this.db.user.update({ where: { id: user.id }, data: changes });
-    this.users.delete(user.id);
+    const [row] = await this.invalidation.write(
+      [{ kind: 'user', id: user.id }],
+      [this.db.user.update({ where: { id: user.id }, data: changes })],
+    );
     return toUser(row);
   }
 
   async createPlan(input: PlanInput): Promise<PlanRecord> {
     try {
-      const row = await this.db.plan.create({
-        data: {
-          id: randomUUID(),
-          planId: input.planId,
-          name: input.name,
-          carrierPlanId: input.carrierPlanId,
-          carrier: input.carrier ?? null,
-          description: input.description ?? '',
-          price: input.price ?? 0,
-          wfc: input.wfc ?? false,
-        },
-      });
-      this.plans.delete(input.planId);
+      // A lookup of this plan_id may have cached its absence.
+      const [row] = await this.invalidation.write(
+        [{ kind: 'plan', planId: input.planId }],
+        [
+          this.db.plan.create({
+            data: {
+              id: randomUUID(),
+              planId: input.planId,
+              name: input.name,
+              carrierPlanId: input.carrierPlanId,
+              carrier: input.carrier ?? null,
+              description: input.description ?? '',
+              price: input.price ?? 0,
+              wfc: input.wfc ?? false,
+            },
+          }),
+        ],
+      );
       return toPlan(row);
     } catch (error) {
       if (isUniqueViolation(error))
@@ -166,10 +180,10 @@ export class Directory {
   async updatePlan(planId: string, changes: Partial<Omit<PlanInput, 'planId'>>): Promise<PlanRecord> {
     const existing = await this.db.plan.findUnique({ where: { planId } });
     if (!existing) throw new DirectoryError(`No plan with plan_id ${JSON.stringify(quote(planId))}`);
-    const row = await this.db.plan.update({ where: { planId }, data: changes });
-    this.plans.delete(planId);
-    // Plan lists embed plan details; a plan change is rare enough to drop them all.
-    this.authorizedPlanLists.clear();
+    const [row] = await this.invalidation.write(
+      [{ kind: 'plan', planId }],
+      [this.db.plan.update({ where: { planId }, data: changes })],
+    );
     return toPlan(row);
   }
 
@@ -182,26 +196,41 @@ export class Directory {
       throw new DirectoryError(
         `No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`,
       );
-    for (const plan of plans) {
-      await this.db.userPlan.upsert({
-        where: { userId_planId: { userId: user.id, planId: plan.id } },
-        update: {},
-        create: { userId: user.id, planId: plan.id },
-      });
-    }
-    this.forgetAuthorizations(user.id);
+    await this.invalidation.write(
+      [{ kind: 'authorizations', userId: user.id }],
+      plans.map((plan) =>
+        this.db.userPlan.upsert({
+          where: { userId_planId: { userId: user.id, planId: plan.id } },
+          update: {},
+          create: { userId: user.id, planId: plan.id },
+        }),
+      ),
+    );
     return this.authorizedPlans(user.id);
   }
 
   async deauthorize(userName: string, planIds: string[]): Promise<PlanRecord[]> {
     const user = await this.userByName(userName);
-    await this.db.userPlan.deleteMany({ where: { userId: user.id, plan: { planId: { in: planIds } } } });
-    this.forgetAuthorizations(user.id);
+    await this.invalidation.write(
+      [{ kind: 'authorizations', userId: user.id }],
+      [this.db.userPlan.deleteMany({ where: { userId: user.id, plan: { planId: { in: planIds } } } })],
+    );
     return this.authorizedPlans(user.id);
   }
 
-  private forgetAuthorizations(userId: string): void {
-    this.authorizations.delete(userId);
-    this.authorizedPlanLists.delete(userId);
+  private drop(change: CacheChange): void {
+    switch (change.kind) {
+      case 'user':
+        return this.users.delete(change.id);
+      case 'plan':
+        this.plans.delete(change.planId);
+        // Plan lists embed plan details; a plan change is rare enough to drop them all.
+        return this.authorizedPlanLists.clear();
+      case 'authorizations':
+        this.authorizations.delete(change.userId);
+        return this.authorizedPlanLists.delete(change.userId);
+      case 'everything':
+        for (const cache of [this.users, this.plans, this.authorizations, this.authorizedPlanLists]) cache.clear();
+    }
   }
 }

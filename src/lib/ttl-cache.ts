@@ -1,27 +1,36 @@
-// A per-replica cache with expiry, so that the read path costs at most one database query
-// per request; a change made on another replica is seen within the TTL.
+// A per-replica cache with expiry and explicit invalidation, so that the read path costs no
+// database query in steady state. Entries live for a lifetime read at each store (long while
+// changes are announced, short while they may be missed); `delete`/`clear` drop entries at once.
 
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
   private readonly pending = new Map<K, Promise<V>>();
+  /**
+   * Bumped by every invalidation: a value read before one may be older than the change it
+   * announced, so a load begun under an earlier generation returns its value but never stores it.
+   */
+  private currentGeneration = 0;
 
   constructor(
-    private readonly ttlMs: number,
+    private readonly lifetimeMs: number | (() => number),
     private readonly maxEntries = 10_000,
   ) {}
 
   /** The cached value, or the loader's (one load at a time per key). */
   async get(key: K, load: () => Promise<V>): Promise<V> {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > Date.now()) return entry.value;
+    const cached = this.peek(key);
+    if (cached !== undefined) return cached;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
-    const loading = load()
+    const started = this.currentGeneration;
+    const loading: Promise<V> = load()
       .then((value) => {
-        this.set(key, value);
+        this.set(key, value, started);
         return value;
       })
-      .finally(() => this.pending.delete(key));
+      .finally(() => {
+        if (this.pending.get(key) === loading) this.pending.delete(key);
+      });
     this.pending.set(key, loading);
     return loading;
   }
@@ -32,17 +41,37 @@ export class TtlCache<K, V> {
     return entry && entry.expiresAt > Date.now() ? entry.value : undefined;
   }
 
-  set(key: K, value: V): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+  /** Read before loading a value yourself; pass it to `set` so an invalidation in between wins. */
+  generation(): number {
+    return this.currentGeneration;
+  }
+
+  /** Stores the value unless the cache was invalidated since `loadedIn` (a generation). */
+  set(key: K, value: V, loadedIn = this.currentGeneration): void {
+    if (loadedIn !== this.currentGeneration) return;
+    const lifetime = typeof this.lifetimeMs === 'number' ? this.lifetimeMs : this.lifetimeMs();
+    if (lifetime <= 0) return;
+    if (!this.entries.has(key) && this.entries.size >= this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, { value, expiresAt: Date.now() + lifetime });
   }
 
   delete(key: K): void {
+    this.currentGeneration++;
     this.entries.delete(key);
+    this.pending.delete(key);
+  }
+
+  /** Drops every entry whose value `stale` picks. */
+  deleteWhere(stale: (value: V) => boolean): void {
+    this.currentGeneration++;
+    for (const [key, entry] of this.entries) if (stale(entry.value)) this.entries.delete(key);
+    this.pending.clear();
   }
 
   clear(): void {
+    this.currentGeneration++;
     this.entries.clear();
+    this.pending.clear();
   }
 }

@@ -2,6 +2,7 @@
 // and owner, so that an operation on a line is routed to the carrier that holds it and only
 // its owner may act on it.
 
+import type { CacheChange, CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
 import type { CarrierId, LineStatus } from '../carriers/types.js';
 import { TtlCache } from '../lib/ttl-cache.js';
@@ -32,15 +33,24 @@ const homeOf = (row: {
   ownerId: row.ownerId,
 });
 
+interface OwnedLines {
+  lines: LineHome[];
+  total: number;
+}
+
 export class LineRegistry {
-  /** Homes (or their absence) by MDN, per replica for CACHE_TTL_MS; this replica's writes drop them. */
+  /** Homes (or their absence) by MDN, per replica until a change to them is announced. */
   private readonly homes: TtlCache<string, LineHome | null>;
+  /** Each owner's first MAX_OWNED_LINES lines and count (`me`), likewise. */
+  private readonly owned: TtlCache<string, OwnedLines>;
 
   constructor(
     private readonly db: Database,
-    cacheTtlMs = 0,
+    private readonly invalidation: CacheInvalidation,
   ) {
-    this.homes = new TtlCache(cacheTtlMs);
+    this.homes = new TtlCache(() => invalidation.lifetimeMs());
+    this.owned = new TtlCache(() => invalidation.lifetimeMs());
+    invalidation.subscribe((change) => this.drop(change));
   }
 
   /** The homes of the given MDNs; one query for those not cached. */
@@ -53,11 +63,12 @@ export class LineRegistry {
       else if (cached) found.set(mdn, cached);
     }
     if (missing.length === 0) return found;
+    const generation = this.homes.generation();
     const rows = await this.db.line.findMany({ where: { mdn: { in: missing } } });
     const loaded = new Map(rows.map((row) => [row.mdn, homeOf(row)]));
     for (const mdn of missing) {
       const home = loaded.get(mdn) ?? null;
-      this.homes.set(mdn, home);
+      this.homes.set(mdn, home, generation);
       if (home) found.set(mdn, home);
     }
     return found;
@@ -75,12 +86,15 @@ export class LineRegistry {
   }
 
   /** The user's lines by MDN, at most `limit`, and how many they own in all. */
-  async ownedBy(ownerId: string, limit = MAX_OWNED_LINES): Promise<{ lines: LineHome[]; total: number }> {
-    const [rows, total] = await Promise.all([
-      this.db.line.findMany({ where: { ownerId }, orderBy: { mdn: 'asc' }, take: limit }),
-      this.db.line.count({ where: { ownerId } }),
-    ]);
-    return { lines: rows.map(homeOf), total };
+  ownedBy(ownerId: string, limit = MAX_OWNED_LINES): Promise<OwnedLines> {
+    const load = async () => {
+      const [rows, total] = await Promise.all([
+        this.db.line.findMany({ where: { ownerId }, orderBy: { mdn: 'asc' }, take: limit }),
+        this.db.line.count({ where: { ownerId } }),
+      ]);
+      return { lines: rows.map(homeOf), total };
+    };
+    return limit === MAX_OWNED_LINES ? this.owned.get(ownerId, load) : load();
   }
 
   /**
@@ -97,43 +111,44 @@ export class LineRegistry {
   }): Promise<void> {
     const status = line.status ?? 'ACTIVE';
     const { mdn, sim, carrier, owner } = line;
-    await this.changed([mdn], () =>
-      this.db.$transaction([
-        // Before the upsert, which overwrites the status this condition reads.
-        ...(owner
-          ? [
-              this.db.line.updateMany({
-                where: { mdn, OR: [{ ownerId: null }, { status: 'DISCONNECTED' }] },
-                data: { ownerId: owner },
-              }),
-            ]
-          : []),
-        this.db.line.upsert({
-          where: { mdn },
-          update: { sim, carrier, status },
-          create: { mdn, sim, carrier, status, ownerId: owner ?? null },
-        }),
-      ]),
-    );
+    await this.invalidation.write(changedLines([mdn], owner ?? null), [
+      // Before the upsert, which overwrites the status this condition reads.
+      ...(owner
+        ? [
+            this.db.line.updateMany({
+              where: { mdn, OR: [{ ownerId: null }, { status: 'DISCONNECTED' }] },
+              data: { ownerId: owner },
+            }),
+          ]
+        : []),
+      this.db.line.upsert({
+        where: { mdn },
+        update: { sim, carrier, status },
+        create: { mdn, sim, carrier, status, ownerId: owner ?? null },
+      }),
+    ]);
   }
 
   /** A superuser's assignment: sets (or, with null, clears) the owner of a recorded line. */
   async setOwner(mdn: string, ownerId: string | null): Promise<void> {
-    await this.changed([mdn], () => this.db.line.updateMany({ where: { mdn }, data: { ownerId } }));
+    await this.invalidation.write(changedLines([mdn], ownerId), [
+      this.db.line.updateMany({ where: { mdn }, data: { ownerId } }),
+    ]);
   }
 
   async setStatus(mdn: string, status: LineStatus): Promise<void> {
-    await this.changed([mdn], () => this.db.line.updateMany({ where: { mdn }, data: { status } }));
+    await this.invalidation.write(changedLines([mdn]), [this.db.line.updateMany({ where: { mdn }, data: { status } })]);
   }
 
   async setSim(mdn: string, sim: string): Promise<void> {
-    await this.changed([mdn], () => this.db.line.updateMany({ where: { mdn }, data: { sim } }));
+    await this.invalidation.write(changedLines([mdn]), [this.db.line.updateMany({ where: { mdn }, data: { sim } })]);
   }
 
   /** An MDN swap: the line keeps its SIM, carrier and owner under a new number. */
   async renumber(oldMdn: string, newMdn: string, sim: string, carrier: CarrierId): Promise<void> {
-    await this.changed([oldMdn, newMdn], () =>
-      this.db.$transaction(async (tx) => {
+    const changes = changedLines([oldMdn, newMdn]);
+    try {
+      await this.db.$transaction(async (tx) => {
         const old = await tx.line.findUnique({ where: { mdn: oldMdn }, select: { ownerId: true } });
         await tx.line.deleteMany({ where: { mdn: oldMdn } });
         const owner = old?.ownerId ?? null;
@@ -143,13 +158,31 @@ export class LineRegistry {
           update: { sim, carrier, status: 'ACTIVE', ...(owner ? { ownerId: owner } : {}) },
           create: { mdn: newMdn, sim, carrier, status: 'ACTIVE', ownerId: owner },
         });
-      }),
-    );
+        for (const announcement of this.invalidation.announcement(tx, changes)) await announcement;
+      });
+    } finally {
+      this.invalidation.apply(changes);
+    }
   }
 
-  /** Writes, then forgets the cached homes, so no read started before the write can keep the old home. */
-  private async changed(mdns: string[], write: () => Promise<unknown>): Promise<void> {
-    await write();
-    for (const mdn of mdns) this.homes.delete(mdn);
+  /**
+   * A change to lines: their homes go, and so do the owned lists that may hold them (those that
+   * list one of them, the new owner's, and any list cut at MAX_OWNED_LINES, which may not).
+   */
+  private drop(change: CacheChange): void {
+    if (change.kind === 'everything') {
+      this.homes.clear();
+      this.owned.clear();
+    } else if (change.kind === 'lines') {
+      for (const mdn of change.mdns) this.homes.delete(mdn);
+      for (const owner of change.owners) this.owned.delete(owner);
+      this.owned.deleteWhere(
+        (list) => list.total > list.lines.length || list.lines.some((home) => change.mdns.includes(home.mdn)),
+      );
+    }
   }
 }
+
+const changedLines = (mdns: string[], newOwner: string | null = null): CacheChange[] => [
+  { kind: 'lines', mdns, owners: newOwner ? [newOwner] : [] },
+];

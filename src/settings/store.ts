@@ -1,6 +1,8 @@
-// Reads and writes the runtime settings. Every replica caches them for CACHE_TTL_MS, so a
-// change made anywhere takes effect everywhere within that time, without a restart.
+// Reads and writes the runtime settings. Every replica caches them until a change is announced
+// (src/db/cache-invalidation.ts), so a change made anywhere takes effect everywhere at once,
+// without a restart.
 
+import type { CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -30,9 +32,12 @@ export class SettingsStore {
 
   constructor(
     private readonly db: Database,
-    cacheTtlMs: number,
+    private readonly invalidation: CacheInvalidation,
   ) {
-    this.cache = new TtlCache(cacheTtlMs);
+    this.cache = new TtlCache(() => invalidation.lifetimeMs());
+    invalidation.subscribe((change) => {
+      if (change.kind === 'settings' || change.kind === 'everything') this.cache.clear();
+    });
   }
 
   /** Inserts the defaults that are missing; safe when several replicas start at once. */
@@ -77,8 +82,10 @@ export class SettingsStore {
     const current = await this.values();
     const definition = SETTING_DEFINITIONS[key] as { validate(value: unknown, current: SettingsValues): unknown };
     const value = JSON.stringify(definition.validate(decoded, current));
-    await this.db.setting.upsert({ where: { key }, update: { value }, create: { key, value } });
-    this.cache.clear();
+    await this.invalidation.write(
+      [{ kind: 'settings' }],
+      [this.db.setting.upsert({ where: { key }, update: { value }, create: { key, value } })],
+    );
     return this.get(key);
   }
 

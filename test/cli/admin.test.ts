@@ -14,6 +14,7 @@ import { DEFAULT_SANDBOX_CREDENTIALS } from '../../src/sandbox/start.js';
 import { startGateway, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 import { run, type ProcessResult } from '../support/processes.js';
+import { eventually } from '../support/eventually.js';
 
 interface CliResult {
   code: number;
@@ -71,7 +72,8 @@ beforeAll(async () => {
   ]);
   for (const result of [alice, bob, plan])
     expect({ code: result.code, stderr: messageOf(result) }).toEqual({ code: 0, stderr: '' });
-  gateway = await startGateway({ env: { DATABASE_URL: env.DATABASE_URL!, CACHE_TTL_MS: '0' } });
+  // Caches as deployed (minutes): the gateway hears the CLI's writes through SQLite's data_version.
+  gateway = await startGateway({ env: { DATABASE_URL: env.DATABASE_URL! } });
 }, 60_000);
 afterAll(async () => {
   await gateway?.close();
@@ -120,9 +122,10 @@ describe('the documented commands', () => {
     const revoked = await admin('token', 'revoke', token);
     expect(revoked.code).toBe(0);
     expect(JSON.parse(revoked.stdout)).toEqual({ revoked: expect.any(String) });
-    const refused = await gateway.rest('GET', '/sim/usage/6465550001', { token });
-    expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ detail: 'Token has been revoked' });
+    // Another process wrote: the gateway drops its caches within one data_version poll (250 ms).
+    const refusal = () => gateway.rest('GET', '/sim/usage/6465550001', { token });
+    expect(await eventually(async () => (await refusal()).status === 401, 1000)).toBe(true);
+    expect((await refusal()).body).toEqual({ detail: 'Token has been revoked' });
   }, 30_000);
 
   it('issues a token in this process too: the token alone on stdout', async () => {
@@ -144,6 +147,9 @@ describe('line ownership', () => {
       CARRIER_B_API_SECRET: DEFAULT_SANDBOX_CREDENTIALS.carrier_b.apiSecret,
     });
   const ownerOf = async (mdn: string) => (await gateway.app.services.lines.byMdns([mdn])).get(mdn)?.ownerId;
+  // The CLI writes from its own process: the gateway hears it within a data_version poll.
+  const ownerBecomes = (mdn: string, owner: string | null) =>
+    eventually(async () => (await ownerOf(mdn)) === owner, 1000);
 
   it('assigns a line the gateway never saw (found at its carrier), reassigns it and makes it unowned', async () => {
     const line = await seedLine(gateway, { carrier: 'carrier_b', register: false });
@@ -157,15 +163,15 @@ describe('line ownership', () => {
       owner: 'bob',
     });
     const directory = gateway.app.services.directory;
-    expect(await ownerOf(line.mdn)).toBe((await directory.userByName('bob')).id);
+    expect(await ownerBecomes(line.mdn, (await directory.userByName('bob')).id)).toBe(true);
 
     const reassigned = await lineAdmin('assign', line.mdn, 'alice', '--carrier', 'carrier_b');
     expect(JSON.parse(reassigned.stdout)).toMatchObject({ owner: 'alice' });
-    expect(await ownerOf(line.mdn)).toBe((await directory.userByName('alice')).id);
+    expect(await ownerBecomes(line.mdn, (await directory.userByName('alice')).id)).toBe(true);
 
     const cleared = await lineAdmin('unassign', line.mdn);
     expect(JSON.parse(cleared.stdout)).toMatchObject({ owner: null });
-    expect(await ownerOf(line.mdn)).toBeNull();
+    expect(await ownerBecomes(line.mdn, null)).toBe(true);
   });
 
   it.each([

@@ -30,7 +30,7 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       }
       const url = postgres?.url ?? `file:${join(dir, 'gateway.db')}`;
       data = await openData(loadConfig({ DATABASE_URL: url, DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) }));
-      lines = new LineRegistry(data.db);
+      lines = new LineRegistry(data.db, data.invalidation);
     });
     afterAll(async () => {
       await data?.close();

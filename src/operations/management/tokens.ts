@@ -48,7 +48,6 @@ export const revokeToken = defineOperation({
   routing: 'none',
   handle: async ({ services, input }) => {
     const id = await services.tokens.revoke(input.token);
-    services.authenticator.forget(id);
     return { status: 200, body: { id } };
   },
 });
