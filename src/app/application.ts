@@ -22,6 +22,8 @@ import { closeRedis, connectRedis } from '../pipeline/redis-client.js';
 import { RateLimiter } from '../pipeline/rate-limiter.js';
 import { TransactionLog } from '../pipeline/transaction-log.js';
 import { operations } from '../operations/index.js';
+import { BulkJobRunner } from '../operations/activation/bulk-jobs/runner.js';
+import { JobLeases } from '../operations/activation/bulk-jobs/job-leases.js';
 import { RecoveryLeases } from '../recovery/leases.js';
 import { Reconciler, recoveryTiming } from '../recovery/reconciler.js';
 import type { GatewayServices } from '../server.js';
@@ -62,11 +64,9 @@ export async function startApplication(
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
   const metrics = new Metrics();
   // Each replica holds recovery leases under its own name.
-  const recovery = new Reconciler(
-    new RecoveryLeases(data.db, `${hostname()}:${process.pid}:${randomUUID()}`),
-    operations,
-    recoveryTiming(config),
-  );
+  const replica = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const recovery = new Reconciler(new RecoveryLeases(data.db, replica), operations, recoveryTiming(config));
+  const bulkJobs = new BulkJobRunner(new JobLeases(data.db, replica), config.BULK_JOB_LEASE_MS);
   const services: ApplicationServices = {
     config,
     db: data.db,
@@ -90,15 +90,19 @@ export async function startApplication(
     metrics,
     recovery,
     events: createEventBus(config.REDIS_URL ?? null, logger),
+    bulkJobs,
     redis,
   };
   recovery.start(services);
+  bulkJobs.start(services);
   return {
     services,
     carriers,
     signingKey: data.signingKey,
     async close() {
-      // First: writes in flight record their outcome (or stay unresolved for the next start).
+      // First: jobs stop after their current SIM, then writes in flight record their outcome
+      // (or stay unresolved for the next start).
+      await bulkJobs.stop();
       await recovery.stop();
       await carriers.registry.close();
       await carriers.sandboxes?.close();
