@@ -33,3 +33,7 @@ builder.scalarType('JSON', {
 
 builder.queryType({ description: 'Reads: line information, coverage, devices, settings, your account' });
 builder.mutationType({ description: 'Changes: line features, lifecycle, plans, activation, settings, management' });
+// Streams over Server-Sent Events (Yoga's transport); use-subscriptions.ts guards them.
+builder.subscriptionType({
+  description: 'Live streams over Server-Sent Events: progress of your bulk activation jobs',
+});

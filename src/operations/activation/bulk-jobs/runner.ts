@@ -166,7 +166,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     }
     if (!state.lost) await write();
     if (state.lost || (this.stopping && !state.cancelled && state.processed < job.total)) return null;
-    return state.cancelled ? 'cancelled' : 'completed';
+    return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
   }
 
   private interrupted(state: RunState): boolean {
