@@ -28,9 +28,10 @@ import { RecoveryLeases } from '../recovery/leases.js';
 import { Reconciler, recoveryTiming } from '../recovery/reconciler.js';
 import type { GatewayServices } from '../server.js';
 
-/** The services as built here: the reconciler itself, not only the pipeline's side of it. */
+/** The services as built here: the reconciler and job runner themselves, not only the pipeline's side of them. */
 export interface ApplicationServices extends GatewayServices {
   recovery: Reconciler;
+  bulkJobs: BulkJobRunner;
 }
 
 export interface Application {
