@@ -24,6 +24,7 @@ const isFinished = (message: BulkProgressMessage) => (FINISHED as readonly strin
 const BulkActivationProgress = builder.objectRef<BulkProgressMessage>('BulkActivationProgress').implement({
   description: 'Where a bulk activation job stands: sent when the subscription starts, after each SIM and when it ends',
   fields: (t) => ({
+    id: t.exposeID('jobId', { nullable: false, description: 'Identity for client caches: the job id' }),
     jobId: t.exposeString('jobId', { nullable: false, description: 'The job id' }),
     status: t.field({
       type: outputType(jobStatus, 'BulkActivationStatus') as never,

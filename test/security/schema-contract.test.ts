@@ -35,17 +35,21 @@ const fields = (): [string, GraphQLField<unknown, unknown>][] =>
 const typeName = (field: GraphQLField<unknown, unknown>): string => (getNamedType(field.type) as GraphQLNamedType).name;
 
 describe('schema.graphql loaded by other tools', () => {
-  it('has exactly the live root types: Query, Mutation, no subscription', () => {
+  it('has exactly the live root types: Query, Mutation, Subscription', () => {
     const loaded = buildFromSdl(readFileSync(SCHEMA_FILE, 'utf8'));
     expect(loaded.getQueryType()?.name).toBe('Query');
     expect(loaded.getMutationType()?.name).toBe('Mutation');
-    expect(loaded.getSubscriptionType()).toBeUndefined();
+    expect(loaded.getSubscriptionType()?.name).toBe('Subscription');
+    expect(Object.keys(loaded.getSubscriptionType()!.getFields())).toEqual(
+      Object.keys(schema.getSubscriptionType()!.getFields()),
+    );
     expect(Object.keys(loaded.getQueryType()!.getFields())).toEqual(Object.keys(schema.getQueryType()!.getFields()));
   });
 
   it('names no object type after a root operation type', () => {
     expect(
       objects()
+        .filter((type) => type !== schema.getSubscriptionType())
         .map((type) => type.name)
         .filter((name) => name === 'Subscription'),
     ).toEqual([]);
@@ -93,7 +97,7 @@ describe('one vocabulary', () => {
 
 describe('identity for normalized caches', () => {
   it('gives every object type an id, or lists it as embedded in client-cache-config.ts', () => {
-    const roots = new Set(['Query', 'Mutation']);
+    const roots = new Set(['Query', 'Mutation', 'Subscription']);
     const withoutId = objects()
       .filter((type) => !roots.has(type.name) && !type.getFields().id)
       .map((type) => type.name)

@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
+import { capped } from '../schemas/fields.js';
 import {
   bulkActivationJob,
   DEFAULT_PAGE,
@@ -24,9 +25,7 @@ const viewInput = z.object({
     .max(MAX_PAGE, `first must be at most ${MAX_PAGE}`)
     .optional()
     .describe(`How many outcomes to list (0 to ${MAX_PAGE}, default ${DEFAULT_PAGE})`),
-  after: z
-    .string()
-    .max(5, 'after must be a cursor this query answered')
+  after: capped('after', 5)
     .regex(CURSOR, 'after must be a cursor this query answered')
     .optional()
     .describe('The nextCursor of the previous page'),
