@@ -98,6 +98,11 @@ export const configSchema = z.object({
     .describe(
       'on = webhook URLs may use http and reach loopback, private, link-local and metadata addresses (tests, labs); off = https to public addresses only, checked again at every delivery',
     ),
+  BULK_JOB_LEASE_MS: positiveMs
+    .default(15_000)
+    .describe(
+      'How long the replica running a bulk activation job holds it without renewing (renewed every third of it); after a crash another replica, or the next start, resumes the job once it has passed',
+    ),
   SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
   GRAPHQL_MAX_TOKENS: z.coerce
     .number()

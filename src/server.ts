@@ -20,6 +20,7 @@ import { useCostBudget } from './graphql/use-cost-budget.js';
 import { usePersistedOperations } from './graphql/use-persisted-operations.js';
 import { useQueryCost } from './graphql/use-query-cost.js';
 import { useRequestLimits } from './graphql/use-request-limits.js';
+import { useSubscriptions } from './graphql/use-subscriptions.js';
 import { useWholeRequestAuth } from './graphql/use-whole-request-auth.js';
 import { sendJson, type BodyLimits } from './http/json.js';
 import { childLogger, type Logger } from './lib/logger.js';
@@ -157,6 +158,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),
       useCostBudget(services.costBudget),
       useGraphQLOverHttp(services.logger, hiddenSchema),
+      useSubscriptions(services.logger),
       useOperationMetrics(services.metrics),
     ],
     context: ({ requestContext }) => requestContext(),

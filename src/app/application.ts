@@ -25,13 +25,16 @@ import { closeRedis, connectRedis } from '../pipeline/redis-client.js';
 import { RateLimiter } from '../pipeline/rate-limiter.js';
 import { TransactionLog } from '../pipeline/transaction-log.js';
 import { operations } from '../operations/index.js';
+import { BulkJobRunner } from '../operations/activation/bulk-jobs/runner.js';
+import { JobLeases } from '../operations/activation/bulk-jobs/job-leases.js';
 import { RecoveryLeases } from '../recovery/leases.js';
 import { Reconciler, recoveryTiming } from '../recovery/reconciler.js';
 import type { GatewayServices } from '../server.js';
 
-/** The services as built here: the reconciler itself, not only the pipeline's side of it. */
+/** The services as built here: the reconciler and job runner themselves, not only the pipeline's side of them. */
 export interface ApplicationServices extends GatewayServices {
   recovery: Reconciler;
+  bulkJobs: BulkJobRunner;
 }
 
 export interface Application {
@@ -67,13 +70,14 @@ export async function startApplication(
   }
   const cacheInvalidation = await startCacheInvalidation(data, logger, metrics);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
-  // Each replica holds recovery, relay and delivery leases under its own name.
+  // Each replica holds recovery, relay, delivery and job leases under its own name.
   const replica = `${hostname()}:${process.pid}:${randomUUID()}`;
   const events = createEventBus(config.REDIS_URL ?? null, logger);
   const outbox = new OutboxWorkers(data.db, events, logger, config, replica);
   const recovery = new Reconciler(new RecoveryLeases(data.db, replica), operations, recoveryTiming(config), () =>
     outbox.eventWritten(),
   );
+  const bulkJobs = new BulkJobRunner(new JobLeases(data.db, replica), config.BULK_JOB_LEASE_MS);
   const services: ApplicationServices = {
     config,
     db: data.db,
@@ -98,17 +102,21 @@ export async function startApplication(
     recovery,
     events,
     outbox,
+    bulkJobs,
     redis,
   };
   recovery.start(services);
   outbox.start();
+  bulkJobs.start(services);
   return {
     services,
     carriers,
     signingKey: data.signingKey,
     cacheListenerName: data.invalidation.channel === null ? null : cacheListenerName(data.invalidation),
     async close() {
-      // First: writes in flight record their outcome (or stay unresolved for the next start).
+      // First: jobs stop after their current SIM, then writes in flight record their outcome
+      // (or stay unresolved for the next start).
+      await bulkJobs.stop();
       await recovery.stop();
       await outbox.stop();
       await carriers.registry.close();

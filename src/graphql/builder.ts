@@ -33,4 +33,7 @@ builder.scalarType('JSON', {
 
 builder.queryType({ description: 'Reads: line information, coverage, devices, settings, your account' });
 builder.mutationType({ description: 'Changes: line features, lifecycle, plans, activation, settings, management' });
-builder.subscriptionType({ description: 'Live streams over Server-Sent Events: line events' });
+// Streams over Server-Sent Events (Yoga's transport); use-subscriptions.ts guards them.
+builder.subscriptionType({
+  description: 'Live streams over Server-Sent Events: line events and the progress of your bulk activation jobs',
+});

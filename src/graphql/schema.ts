@@ -1,10 +1,12 @@
-// Assembles the GraphQL schema: every operation of the table as a Query or Mutation field.
+// Assembles the GraphQL schema: every operation of the table as a Query or Mutation field, the
+// GraphQL-only fields and the subscriptions.
 
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { operations } from '../operations/index.js';
 import { builder } from './builder.js';
 import { registerOperationField } from './operation-fields.js';
 import './dashboard.js';
+import './bulk-activation-progress.js';
 
 let schema: GraphQLSchema | undefined;
 

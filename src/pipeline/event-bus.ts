@@ -29,6 +29,8 @@ export interface BulkProgressMessage {
   status: string;
   processed: number;
   total: number;
+  /** SIMs activated so far (success, including success with a WFC warning). */
+  succeeded: number;
 }
 
 /** Topic → what a publish carries; a topic with two entries is keyed by its first (an id). */

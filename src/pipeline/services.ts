@@ -36,6 +36,19 @@ export interface OutboxSignals {
   deliveriesQueued(): void;
 }
 
+/**
+ * Bulk activation jobs as operations start them (src/operations/activation/bulk-jobs/
+ * implements it): the job is stored and leased by this replica before either is called.
+ */
+export interface BulkActivationJobs {
+  /** Runs the job here; resolves when this replica stops running it (finished, or handed over). */
+  runHere(jobId: string): Promise<void>;
+  /** Runs the job here in the background. */
+  runInBackground(jobId: string): void;
+  /** The job was cancelled: if it runs here, it stops before its next SIM. */
+  cancelled(jobId: string): void;
+}
+
 export interface Services {
   config: Config;
   db: Database;
@@ -54,6 +67,8 @@ export interface Services {
   /** Line events and job progress, across replicas when REDIS_URL is set (subscriptions read it). */
   events: EventBus;
   outbox: OutboxSignals;
+  /** Runs bulk activation jobs in the background, one replica per job. */
+  bulkJobs: BulkActivationJobs;
   /** The shared Redis connection when REDIS_URL is set (readiness pings it). */
   redis: Redis | null;
 }

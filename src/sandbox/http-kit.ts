@@ -40,6 +40,8 @@ export interface SandboxControls {
   now(): Date;
   /** Forgets every line, SIM, purchase and message; back to the seeded state. */
   reset(): void;
+  /** How many activation requests reached the carrier for a SIM, and under which transaction ids (read-only). */
+  activationCalls(sim: string): { requests: number; transactionIds: string[] };
 }
 
 export interface SandboxServerOptions {
@@ -143,6 +145,17 @@ function controlRoutes(controls: SandboxControls, server: { faults: FaultSetting
       },
     },
     { method: 'GET', path: '/_sandbox/faults', handle: () => ({ status: 200, body: faultsToWire(server.faults) }) },
+    {
+      method: 'GET',
+      path: '/_sandbox/activations/{sim}',
+      handle: ({ params }) => {
+        const calls = controls.activationCalls(params.sim ?? '');
+        return {
+          status: 200,
+          body: { sim: params.sim, requests: calls.requests, transaction_ids: calls.transactionIds },
+        };
+      },
+    },
     {
       method: 'PUT',
       path: '/_sandbox/faults',

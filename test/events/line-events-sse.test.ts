@@ -123,8 +123,15 @@ describe('lineEvents over SSE', () => {
     expect(seen.map((event) => event.mdn)).toEqual([bob.line.mdn]);
     await own.return?.();
 
-    // Refused as a whole before any event: the stream's response is the refusal's status.
-    expect(await refusal(subscribe(bob.token, [alice.line.mdn]))).toBe(403);
+    // Refused before any event: one result carrying the refusal, then the stream ends (an
+    // HTTP 403 would reach SSE clients as a network failure; see use-subscriptions.ts).
+    const refused = subscribe(bob.token, [alice.line.mdn]);
+    const first = await refused.next();
+    expect(first.done).toBe(false);
+    const result = first.value as unknown as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] };
+    expect(result.data ?? null).toBeNull();
+    expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    expect((await refused.next()).done).toBe(true);
   });
 
   it('refuses an anonymous subscriber', async () => {

@@ -9,7 +9,7 @@ import { REDIS_URL, redisAvailable } from '../support/redis.js';
 const logger = createLogger('silent');
 
 function progress(jobId: string, processed: number): BulkProgressMessage {
-  return { jobId, status: 'running', processed, total: 3 };
+  return { jobId, status: 'running', processed, succeeded: processed, total: 3 };
 }
 
 /** The next message `bus` delivers on the job's topic. */

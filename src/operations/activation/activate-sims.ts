@@ -1,79 +1,37 @@
 // POST /sim/activate/bulk/: activates many SIMs in one request, one after the other, each
 // exactly as a single activation would (plan authorization, carrier resolution, transaction
 // id, carrier call, line record); one SIM's failure is an entry in the answer, never the end.
+// Built on the bulk activation job (./bulk-jobs/): the request stores a job, runs it here and
+// answers once it has finished, so a batch cut short by a crash is still finished elsewhere.
 
 import { z } from 'zod';
 import { convertKeys, toSnake } from '../../lib/case.js';
-import { isGatewayError } from '../../errors/gateway-errors.js';
-import type { LocalContext } from '../../pipeline/operation.js';
 import { defineOperation } from '../define.js';
-import type { OperationResult } from '../schemas/envelope.js';
 import { transactionId } from '../schemas/fields.js';
-import { activationSpec } from './activate-sim.js';
-import { bulkActivationResult, type BulkActivationEntry, type BulkActivationResult } from './bulk-result.js';
-import { activationFields, type ActivationFields } from './fields.js';
+import { bulkActivationResult, type BulkActivationResult } from './bulk-result.js';
+import { FINISHED, findJob } from './bulk-jobs/job-store.js';
+import { viewOf } from './bulk-jobs/job-view.js';
+import { batchDescription, storeJob } from './bulk-jobs/new-job.js';
+import { activationFields } from './fields.js';
 
 /** The most SIMs one request may carry (the spec names none; this bounds one request's work). */
 export const MAX_BULK_ACTIVATIONS = 100;
 
-/**
- * One SIM of a batch: the single activation's definition without its route and rate limit
- * (the batch is counted once, by its own 10/hour limit), run through the shared pipeline by
- * `runOperation`.
- */
-const activationItem = defineOperation<ActivationFields, OperationResult>(activationSpec);
+/** How often a batch that another replica took over is looked at until it has finished. */
+const FINISH_POLL_MS = 200;
 
 const bulkInput = z.object({
   activations: z
     .array(activationFields)
     .min(1, 'activations must contain at least one activation')
     .max(MAX_BULK_ACTIVATIONS, `activations must contain at most ${MAX_BULK_ACTIVATIONS} activations`)
-    .describe(`The SIMs to activate (1 to ${MAX_BULK_ACTIVATIONS}), each with the fields of a single activation`),
+    .describe(batchDescription(MAX_BULK_ACTIVATIONS)),
   transactionId: transactionId
     .optional()
     .describe('Id of the whole batch (unique; repeating one answers 409). Each SIM has its own transaction id'),
 });
 
 type BulkInput = z.infer<typeof bulkInput>;
-
-let lastStamp = 0;
-
-/** `BULK_<sim>_<epoch ms>`; strictly increasing stamps keep ids unique within this process. */
-function bulkTransactionId(sim: string): string {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  return `BULK_${sim}_${lastStamp}`;
-}
-
-function failure(sim: string, id: string, message: string): BulkActivationEntry {
-  return { sim, status: 'failure', transactionId: id, message, error: [message] };
-}
-
-async function activateOne(
-  item: ActivationFields,
-  { request, runOperation }: LocalContext<BulkInput>,
-): Promise<BulkActivationEntry> {
-  const id = item.transactionId ?? bulkTransactionId(item.sim);
-  try {
-    const outcome = await runOperation(activationItem, { ...item, transactionId: id });
-    // activationItem answers only with the envelope (its handler or its onRejection).
-    const body = outcome.body as OperationResult;
-    if (body.status === 'failure') return failure(item.sim, id, body.message);
-    return {
-      sim: item.sim,
-      status: 'success',
-      transactionId: id,
-      mdn: body.mdn ?? undefined,
-      message: body.message,
-      ...(body.warning === undefined ? {} : { warning: body.warning, wfcStatus: body.wfcStatus }),
-    };
-  } catch (error) {
-    // Refusals that answer a whole single request (403 plan, 409 id, 502/503/504 carrier)
-    // are this SIM's failure here; anything unexpected is logged and reported without detail.
-    if (isGatewayError(error)) return failure(item.sim, id, error.message);
-    request.logger.error('bulk activation item failed', { sim: item.sim, err: error });
-    return failure(item.sim, id, `Internal server error (request ${request.requestId})`);
-  }
-}
 
 export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'activateSims'>({
   name: 'activateSims',
@@ -87,19 +45,19 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'ac
   // Each SIM resolves its own carrier (by its plan) inside the pipeline, so the batch has none.
   routing: 'none',
   usesCarriers: true,
-  handle: async (context) => {
-    const { input, user, services } = context;
-    const batchId = input.transactionId;
-    if (batchId)
-      await services.transactions.reserve({ id: batchId, userId: user.id, operation: 'activateSims', carrier: null });
-    const results: BulkActivationEntry[] = [];
-    for (const item of input.activations) results.push(await activateOne(item, context));
-    const body = {
-      results,
-      total: input.activations.length,
-      processed: results.filter((entry) => entry.status === 'success').length,
-    };
-    if (batchId) await services.transactions.complete(batchId, 'success', 200, convertKeys(body, toSnake));
+  handle: async ({ input, user, services }) => {
+    const jobId = await storeJob(services, user, 'activateSims', input);
+    await services.bulkJobs.runHere(jobId);
+    // Normally finished here; a job another replica took over (this one stalled) is awaited.
+    let job = await findJob(services.db, jobId);
+    while (job && !FINISHED.includes(job.status)) {
+      await new Promise((resolve) => setTimeout(resolve, FINISH_POLL_MS));
+      job = await findJob(services.db, jobId);
+    }
+    const { results, succeeded } = await viewOf(services.db, job!, { after: -1, first: MAX_BULK_ACTIVATIONS });
+    const body = { results, total: input.activations.length, processed: succeeded };
+    if (input.transactionId)
+      await services.transactions.complete(input.transactionId, 'success', 200, convertKeys(body, toSnake));
     return { status: 200, body };
   },
 });

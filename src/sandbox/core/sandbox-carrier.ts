@@ -13,7 +13,7 @@ import { lifecycleMethods } from './contract/lifecycle.js';
 import { planMethods } from './contract/plans.js';
 import { queryMethods } from './contract/queries.js';
 import { DEFAULT_MDN_POOL_SIZE } from './mdn-pool.js';
-import { createState, type CoreContext } from './state.js';
+import { createState, type ActivationCalls, type CoreContext } from './state.js';
 
 export interface SandboxCarrierOptions {
   carrier: CarrierId;
@@ -80,6 +80,11 @@ export class SandboxCarrier extends ContractMethodTable implements CarrierOperat
 
   now(): Date {
     return new Date(this.ctx.clock.now());
+  }
+
+  activationCalls(sim: string): ActivationCalls {
+    const seen = this.ctx.state.activationCalls.get(sim);
+    return { requests: seen?.requests ?? 0, transactionIds: [...(seen?.transactionIds ?? [])] };
   }
 
   reset(): void {

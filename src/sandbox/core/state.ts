@@ -95,6 +95,13 @@ export interface LineRecord {
 
 export type ReplayEntry = { ok: true; value: unknown } | { ok: false; code: string; text: string };
 
+export interface ActivationCalls {
+  /** Every request, a replay of an id already answered included. */
+  requests: number;
+  /** The distinct transaction ids the SIM was sent under, in arrival order. */
+  transactionIds: string[];
+}
+
 export interface SandboxState {
   /** The instant the state was created; SIM creation dates and seeded events hang off it. */
   epoch: number;
@@ -102,6 +109,8 @@ export interface SandboxState {
   sims: Map<string, SimRecord>;
   /** Answers already given, by operation and transaction id. */
   replays: Map<string, ReplayEntry>;
+  /** Activation requests received per SIM (replays included), for tests that count them. */
+  activationCalls: Map<string, ActivationCalls>;
   counters: { mdn: number; customer: number; subscription: number; purchase: number; message: number; usage: number };
   events: CustomerImpactingEvent[];
 }
@@ -112,6 +121,7 @@ export function createState(epoch: number): SandboxState {
     lines: new Map(),
     sims: new Map(),
     replays: new Map(),
+    activationCalls: new Map(),
     counters: { mdn: 0, customer: 0, subscription: 0, purchase: 0, message: 0, usage: 0 },
     events: seedEvents(epoch),
   };

@@ -113,7 +113,12 @@ describe('carrier 321 sandbox server', () => {
 });
 
 describe('carrier 321 sandbox server over a failing or basic core', () => {
-  const controls: SandboxControls = { advanceClock: () => undefined, now: () => new Date(0), reset: () => undefined };
+  const controls: SandboxControls = {
+    advanceClock: () => undefined,
+    now: () => new Date(0),
+    reset: () => undefined,
+    activationCalls: () => ({ requests: 0, transactionIds: [] }),
+  };
 
   it('answers an unexpected error with a generic 500 and reports it', async () => {
     const reported: unknown[] = [];

@@ -6,7 +6,20 @@ import type { CoreContext } from '../state.js';
 import { write } from './method.js';
 
 export function activationMethods(ctx: CoreContext) {
+  const activateOnce = write(ctx, 'activate', activate);
   return {
-    activate: write(ctx, 'activate', activate),
+    activate: (request) => {
+      countActivationCall(ctx, request.sim, request.transactionId);
+      return activateOnce(request);
+    },
   } satisfies CarrierActivationMethods;
+}
+
+/** Counted on arrival, before any check: what a test asks is what reached the carrier. */
+function countActivationCall(ctx: CoreContext, sim: string, transactionId: string): void {
+  const calls = ctx.state.activationCalls;
+  const seen = calls.get(sim) ?? { requests: 0, transactionIds: [] };
+  seen.requests += 1;
+  if (!seen.transactionIds.includes(transactionId)) seen.transactionIds.push(transactionId);
+  calls.set(sim, seen);
 }

@@ -1,0 +1,74 @@
+// One SIM of a bulk activation: the single activation's definition (without its route and rate
+// limit: the batch is counted once, by its own limit) run through the shared pipeline under the
+// transaction id the job gave it, its answer turned into the SIM's entry. A job resumed after a
+// crash reads the entry of a SIM already sent from the transaction log instead.
+
+import { isGatewayError } from '../../../errors/gateway-errors.js';
+import { executeOperation, givenInput } from '../../../pipeline/execute.js';
+import type { RequestContext } from '../../../pipeline/request-context.js';
+import { defineOperation } from '../../define.js';
+import type { OperationResult } from '../../schemas/envelope.js';
+import { activationSpec } from '../activate-sim.js';
+import type { BulkActivationEntry } from '../bulk-result.js';
+import type { ActivationFields } from '../fields.js';
+import type { LoggedAnswer } from './job-store.js';
+
+const activationItem = defineOperation<ActivationFields, OperationResult>(activationSpec);
+
+let lastStamp = 0;
+
+/** `BULK_<sim>_<epoch ms>`; strictly increasing stamps keep ids unique within this process. */
+export function bulkTransactionId(sim: string): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return `BULK_${sim}_${lastStamp}`;
+}
+
+export function failedEntry(sim: string, transactionId: string, message: string): BulkActivationEntry {
+  return { sim, status: 'failure', transactionId, message, error: [message] };
+}
+
+function entryOf(sim: string, transactionId: string, body: OperationResult): BulkActivationEntry {
+  if (body.status === 'failure') return failedEntry(sim, transactionId, body.message);
+  return {
+    sim,
+    status: 'success',
+    transactionId,
+    mdn: body.mdn ?? undefined,
+    message: body.message,
+    ...(body.warning === undefined ? {} : { warning: body.warning, wfcStatus: body.wfcStatus }),
+  };
+}
+
+export async function activateItem(
+  input: ActivationFields,
+  transactionId: string,
+  request: RequestContext,
+): Promise<BulkActivationEntry> {
+  try {
+    const outcome = await executeOperation(activationItem, givenInput({ ...input, transactionId }), request);
+    // activationItem answers only with the envelope (its handler or its onRejection).
+    return entryOf(input.sim, transactionId, outcome.body as OperationResult);
+  } catch (error) {
+    // Refusals that answer a whole single request (403 plan, 409 id, 502/503/504 carrier)
+    // are this SIM's failure here; anything unexpected is logged and reported without detail.
+    if (isGatewayError(error)) return failedEntry(input.sim, transactionId, error.message);
+    request.logger.error('bulk activation item failed', { sim: input.sim, err: error });
+    return failedEntry(input.sim, transactionId, `Internal server error (request ${request.requestId})`);
+  }
+}
+
+/** The entry of a SIM whose answer the transaction log holds (its `response` is in REST's snake_case). */
+export function entryFromTransaction(sim: string, row: LoggedAnswer): BulkActivationEntry {
+  const response = (row.response ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const message = text(response.message) ?? text(response.detail) ?? `Transaction ${row.id} ended ${row.status}`;
+  if (row.status !== 'success') return failedEntry(sim, row.id, message);
+  return entryOf(sim, row.id, {
+    status: 'success',
+    transactionId: row.id,
+    mdn: text(response.mdn) ?? null,
+    message,
+    warning: text(response.warning),
+    wfcStatus: typeof response.wfc_status === 'boolean' ? response.wfc_status : undefined,
+  });
+}

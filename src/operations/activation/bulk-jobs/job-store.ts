@@ -1,0 +1,142 @@
+// The bulk activation jobs' tables as requests use them: a job and its items, created together;
+// a job and a page of its entries, read; a job cancelled. What the replica running a job does
+// to them is in job-leases.ts.
+
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../../db/client.js';
+import type { TransactionRecord } from '../../../pipeline/transaction-log.js';
+import type { BulkActivationEntry } from '../bulk-result.js';
+import type { ActivationFields } from '../fields.js';
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
+
+/** Statuses a job never leaves. */
+export const FINISHED: readonly JobStatus[] = ['completed', 'cancelled', 'failed'];
+
+export interface JobRecord {
+  id: string;
+  ownerId: string;
+  status: JobStatus;
+  transactionId: string | null;
+  total: number;
+  processed: number;
+  succeeded: number;
+  cancelRequested: boolean;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export interface PendingItem {
+  position: number;
+  transactionId: string;
+  input: ActivationFields;
+}
+
+/** What the transaction log recorded for one SIM's transaction id. */
+export type LoggedAnswer = Pick<TransactionRecord, 'id' | 'status' | 'response'>;
+
+export interface ItemOutcome {
+  position: number;
+  entry: BulkActivationEntry;
+}
+
+/** Items written per statement when a job is created (SQLite allows 32,766 bound values). */
+const INSERT_CHUNK = 500;
+
+const asJob = (row: Omit<JobRecord, 'status'> & { status: string }): JobRecord => ({
+  ...row,
+  status: row.status as JobStatus,
+});
+
+const jobColumns = {
+  id: true,
+  ownerId: true,
+  status: true,
+  transactionId: true,
+  total: true,
+  processed: true,
+  succeeded: true,
+  cancelRequested: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+} as const;
+
+/**
+ * Stores a job (queued) and its items in one transaction. Each item's transaction id is chosen
+ * before the job exists: a resumed job sends every SIM under the id it was given at creation.
+ */
+export async function createJob(
+  db: Database,
+  job: {
+    ownerId: string;
+    transactionId: string | undefined;
+    items: readonly { input: ActivationFields; transactionId: string }[];
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const rows = job.items.map((item, position) => ({
+    jobId: id,
+    position,
+    sim: item.input.sim,
+    input: JSON.stringify(item.input),
+    transactionId: item.transactionId,
+  }));
+  await db.$transaction(async (tx) => {
+    await tx.bulkActivationJob.create({
+      data: {
+        id,
+        ownerId: job.ownerId,
+        status: 'queued',
+        transactionId: job.transactionId ?? null,
+        total: rows.length,
+      },
+    });
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+      await tx.bulkActivationItem.createMany({ data: rows.slice(start, start + INSERT_CHUNK) });
+  });
+  return id;
+}
+
+export async function findJob(db: Database, id: string): Promise<JobRecord | null> {
+  const row = await db.bulkActivationJob.findUnique({ where: { id }, select: jobColumns });
+  return row ? asJob(row) : null;
+}
+
+/**
+ * Cancels an unfinished job: one nobody runs ends at once; a running one is flagged, and its
+ * runner stops before its next SIM. Answers the job as it now is.
+ */
+export async function cancelJob(db: Database, jobId: string): Promise<JobRecord | null> {
+  const now = new Date();
+  await db.bulkActivationJob.updateMany({
+    where: { id: jobId, status: { in: ['queued', 'running'] } },
+    data: { cancelRequested: true },
+  });
+  // Queued, or running under an expired lease (its replica is gone): nobody will stop it.
+  await db.bulkActivationJob.updateMany({
+    where: {
+      id: jobId,
+      status: { in: ['queued', 'running'] },
+      OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
+    },
+    data: { status: 'cancelled', finishedAt: now, leaseOwner: null, leaseUntil: null },
+  });
+  return findJob(db, jobId);
+}
+
+/** Entries of the items with an outcome, in order from `afterPosition` (exclusive), at most `limit`. */
+export async function jobEntries(
+  db: Database,
+  jobId: string,
+  afterPosition: number,
+  limit: number,
+): Promise<{ position: number; status: string; sim: string; transactionId: string; result: string | null }[]> {
+  return db.bulkActivationItem.findMany({
+    where: { jobId, position: { gt: afterPosition }, status: { not: 'pending' } },
+    select: { position: true, status: true, sim: true, transactionId: true, result: true },
+    orderBy: { position: 'asc' },
+    take: limit,
+  });
+}
