@@ -49,6 +49,8 @@ function scalarFor(schema: z.ZodType): string | undefined {
   if (d.type === 'string' || d.type === 'literal') return 'String';
   if (d.type === 'boolean') return 'Boolean';
   if (d.type === 'date') return 'DateTime';
+  // A record's keys are data, not a shape GraphQL could name (an event's payload).
+  if (d.type === 'record') return 'JSON';
   if (d.type === 'number') return (schema as unknown as { isInt?: boolean }).isInt ? 'Int' : 'Float';
   return undefined;
 }

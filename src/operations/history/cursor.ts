@@ -2,8 +2,8 @@
 // (when it happened, then its kind and id to break ties), so a page read after new entries
 // arrived continues exactly where the last one stopped. Base64url text, never parsed by clients.
 
-/** What an entry is; a line event becomes a second kind beside the transaction. */
-export type HistoryKind = 'transaction';
+/** What an entry is: a transaction, or a line event no transaction of this line carries. */
+export type HistoryKind = 'transaction' | 'event';
 
 export interface HistoryPosition {
   at: Date;
@@ -12,7 +12,7 @@ export interface HistoryPosition {
 }
 
 const VERSION = '1';
-const KIND_CODES: Record<HistoryKind, string> = { transaction: 't' };
+const KIND_CODES: Record<HistoryKind, string> = { transaction: 't', event: 'e' };
 const KINDS_BY_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as HistoryKind]));
 // Version, kind code, epoch milliseconds, then the id (which may itself hold colons).
 const POSITION = /^(\d):([a-z]):(\d{1,15}):([\x21-\x7e]{1,100})$/;

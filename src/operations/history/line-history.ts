@@ -35,7 +35,7 @@ export const lineHistory = defineOperation({
   name: 'lineHistory',
   kind: 'query',
   description:
-    'What was done to a line through the gateway, newest first: each transaction with who made it and its outcome. Cursor pagination (`first`, `after`); another user’s line is refused as its other operations are',
+    'What was done to a line through the gateway, newest first: each transaction with who made it, its outcome and the line event its success wrote, and the line events no transaction of this line carries (the new number of an MDN swap). Cursor pagination (`first`, `after`); another user’s line is refused as its other operations are',
   rest: { method: 'GET', path: '/sim/history/{mdn}', query: ['first', 'after'] },
   input: historyInput,
   output: lineHistoryResult,

@@ -1,12 +1,18 @@
-// Reads a page of a line's history from the transactions table (the audit log): the rows
-// naming the MDN, newest first, after a cursor's position, limited to the users whose rows the
-// caller may see. Only what an entry shows is read: never the stored request (addresses,
-// emails), and of the stored answer only its status line (message and code).
+// Reads a page of a line's history: the transactions naming the MDN (the audit log), each with
+// the line event its success wrote, and the line's events that no transaction of this line
+// carries (an MDN swap's event is the new number's), merged newest first after a cursor's
+// position, limited to the users whose requests the caller may see. Only what an entry shows is
+// read: never the stored request (addresses, emails), and of the stored answer only its status
+// line (message and code).
+//
+// Order: newest first by time; at the same millisecond events before transactions, then by id
+// descending. Each kind is read `first + 1` deep from the cursor, which is enough to fill the
+// merged page and to know whether another follows.
 
 import type { Database } from '../../db/client.js';
 import type { CarrierId } from '../../carriers/types.js';
 import type { TransactionStatus } from '../../pipeline/transaction-log.js';
-import { encodeCursor, type HistoryPosition } from './cursor.js';
+import { encodeCursor, type HistoryKind, type HistoryPosition } from './cursor.js';
 import type { HistoryEntry, LineHistoryResult } from './schemas.js';
 
 export interface HistoryQuery {
@@ -17,16 +23,52 @@ export interface HistoryQuery {
   userIds: readonly string[] | null;
 }
 
+interface Positioned {
+  at: Date;
+  kind: HistoryKind;
+  id: string;
+  node: HistoryEntry;
+}
+
+type HistoryEvent = NonNullable<HistoryEntry['event']>;
+
+/** The order of a history: newest first; at one millisecond events first; then id descending. */
+function newestFirst(a: Positioned, b: Positioned): number {
+  const byTime = b.at.getTime() - a.at.getTime();
+  if (byTime !== 0) return byTime;
+  if (a.kind !== b.kind) return a.kind === 'event' ? -1 : 1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
 export async function readLineHistory(db: Database, query: HistoryQuery): Promise<LineHistoryResult> {
-  const { after } = query;
-  const rows = await db.transaction.findMany({
-    where: {
-      mdn: query.mdn,
-      ...(query.userIds ? { userId: { in: [...query.userIds] } } : {}),
-      // Strictly older than the cursor's entry in (createdAt, id) order: rows added since
-      // (newer) never shift a page.
-      ...(after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : {}),
+  const [transactions, events] = await Promise.all([readTransactions(db, query), readLoneEvents(db, query)]);
+  const merged = [...transactions, ...events].sort(newestFirst);
+  const page = merged.slice(0, query.first);
+  const edges = page.map((entry) => ({ cursor: encodeCursor(entry), node: entry.node }));
+  return {
+    mdn: query.mdn,
+    edges,
+    pageInfo: {
+      hasNextPage: merged.length > query.first,
+      endCursor: edges.at(-1)?.cursor ?? null,
+      hasPreviousPage: query.after !== undefined,
+      startCursor: edges[0]?.cursor ?? null,
     },
+  };
+}
+
+/** Transactions after the cursor, `first + 1` of them, each with the event it wrote. */
+async function readTransactions(db: Database, query: HistoryQuery): Promise<Positioned[]> {
+  const { after } = query;
+  // Strictly after the cursor's entry in history order: rows added since (newer) never shift a
+  // page. Past an event, the transactions of its very millisecond still follow.
+  const older = !after
+    ? {}
+    : after.kind === 'event'
+      ? { createdAt: { lte: after.at } }
+      : { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] };
+  const rows = await db.transaction.findMany({
+    where: { mdn: query.mdn, ...(query.userIds ? { userId: { in: [...query.userIds] } } : {}), ...older },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: query.first + 1,
     select: {
@@ -42,13 +84,16 @@ export async function readLineHistory(db: Database, query: HistoryQuery): Promis
       resolvedAt: true,
     },
   });
-  const page = rows.slice(0, query.first);
-  const users = await db.user.findMany({
-    where: { id: { in: [...new Set(page.map((row) => row.userId))] } },
-    select: { id: true, name: true },
-  });
+  const [users, written] = await Promise.all([
+    db.user.findMany({
+      where: { id: { in: [...new Set(rows.map((row) => row.userId))] } },
+      select: { id: true, name: true },
+    }),
+    db.lineEvent.findMany({ where: { transactionId: { in: rows.map((row) => row.id) } } }),
+  ]);
   const names = new Map(users.map((user) => [user.id, user.name]));
-  const edges = page.map((row) => {
+  const eventOf = new Map(written.map((event) => [event.transactionId, historyEvent(event)]));
+  return rows.map((row) => {
     const outcome = outcomeOf(row.response);
     const node: HistoryEntry = {
       kind: 'transaction',
@@ -65,18 +110,81 @@ export async function readLineHistory(db: Database, query: HistoryQuery): Promis
         errorCode: outcome.errorCode,
         recovered: row.resolvedAt !== null,
       },
+      event: eventOf.get(row.id) ?? null,
     };
-    return { cursor: encodeCursor({ at: row.createdAt, kind: 'transaction', id: row.id }), node };
+    return { at: row.createdAt, kind: 'transaction', id: row.id, node };
   });
+}
+
+/**
+ * The line's events after the cursor that no transaction of this line carries, `first + 1`
+ * of them (or all there are). Those a transaction of this line carries are shown with it, even
+ * when the caller may not see that transaction (then not at all).
+ */
+async function readLoneEvents(db: Database, query: HistoryQuery): Promise<Positioned[]> {
+  const wanted = query.first + 1;
+  const found: Positioned[] = [];
+  let position = query.after;
+  // Batches, since some events of a batch may belong to transactions of this line.
+  for (;;) {
+    const after = position;
+    const older = !after
+      ? {}
+      : after.kind === 'event'
+        ? { OR: [{ occurredAt: { lt: after.at } }, { occurredAt: after.at, id: { lt: after.id } }] }
+        : { occurredAt: { lt: after.at } };
+    const batch = await db.lineEvent.findMany({
+      where: { mdn: query.mdn, ...(query.userIds ? { actorId: { in: [...query.userIds] } } : {}), ...older },
+      orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }],
+      take: wanted,
+    });
+    const carried = await db.transaction.findMany({
+      where: {
+        mdn: query.mdn,
+        id: { in: batch.flatMap((event) => (event.transactionId ? [event.transactionId] : [])) },
+      },
+      select: { id: true },
+    });
+    const carriedIds = new Set(carried.map((row) => row.id));
+    for (const event of batch) {
+      if (event.transactionId && carriedIds.has(event.transactionId)) continue;
+      const node: HistoryEntry = {
+        kind: 'event',
+        at: event.occurredAt.toISOString(),
+        carrier: event.carrier as CarrierId | null,
+        sim: event.sim,
+        transaction: null,
+        event: historyEvent(event),
+      };
+      found.push({ at: event.occurredAt, kind: 'event', id: event.id, node });
+    }
+    const last = batch.at(-1);
+    if (found.length >= wanted || batch.length < wanted || !last) return found.slice(0, wanted);
+    position = { at: last.occurredAt, kind: 'event', id: last.id };
+  }
+}
+
+function historyEvent(row: {
+  id: string;
+  type: string;
+  transactionId: string | null;
+  occurredAt: Date;
+  data: string;
+}): HistoryEvent {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.data);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      data = parsed as Record<string, unknown>;
+  } catch {
+    // An unreadable payload shows as empty rather than failing the page.
+  }
   return {
-    mdn: query.mdn,
-    edges,
-    pageInfo: {
-      hasNextPage: rows.length > query.first,
-      endCursor: edges.at(-1)?.cursor ?? null,
-      hasPreviousPage: after !== undefined,
-      startCursor: edges[0]?.cursor ?? null,
-    },
+    id: row.id,
+    type: row.type,
+    transactionId: row.transactionId,
+    occurredAt: row.occurredAt.toISOString(),
+    data,
   };
 }
 

@@ -1,7 +1,7 @@
 // The shape of a line's history on both surfaces: a Relay-style connection (edges with a
 // cursor and a node, pageInfo) of entries newest first. An entry says its `kind` and carries
-// the record of that kind, so that line events can join transactions as a second kind (with an
-// `event` member) without changing what a client of today reads.
+// the record of that kind: a transaction (with the line event its success wrote, if any), or a
+// line event that no transaction of this line carries (the new number of an MDN swap).
 
 import { z } from 'zod';
 import { transactionStatus } from '../account/transaction.js';
@@ -60,19 +60,35 @@ const transactionEntry = z
   })
   .meta({ id: 'HistoryTransaction', description: 'A write made through the gateway, from its audit record' });
 
+const eventEntry = z
+  .object({
+    id: z.string().describe('The event id (evt_…), as webhooks and lineEvents carry it'),
+    type: z.string().describe('line.activated, line.suspended… (docs/webhooks.md lists them)'),
+    transactionId: z.string().nullable().describe('The transaction whose completion wrote it'),
+    occurredAt: z.string().describe('When the gateway committed the change (ISO 8601)'),
+    data: z.record(z.string(), z.unknown()).describe('What changed, by type (docs/webhooks.md)'),
+  })
+  .meta({ id: 'HistoryEvent', description: 'A state change of the line the gateway made or learned' });
+
 export const historyEntry = z
   .object({
     kind: z
-      .enum(['transaction'])
+      .enum(['transaction', 'event'])
       .meta({
         id: 'HistoryEntryKind',
-        description: 'What a history entry records: transaction (a write made through the gateway)',
+        description:
+          'What a history entry records: transaction (a write made through the gateway) or event (a state change of the line no transaction of this line carries, e.g. the new number of an MDN swap)',
       })
       .describe('What the entry records; its member of the same name holds it'),
-    at: z.string().describe('When it happened (ISO 8601): for a transaction, when the request arrived'),
+    at: z
+      .string()
+      .describe('When it happened (ISO 8601): for a transaction, when the request arrived; for an event, its commit'),
     carrier: carrierId.nullable().describe('Carrier the line was on'),
     sim: z.string().nullable().describe('SIM (ICCID) the entry names'),
     transaction: transactionEntry.nullable().describe('The transaction, when kind is transaction'),
+    event: eventEntry
+      .nullable()
+      .describe('The line event: for kind event, the entry itself; for a transaction, the change its success wrote'),
   })
   .meta({ id: 'HistoryEntry', description: 'One entry of a line’s history' });
 

@@ -140,6 +140,14 @@ describe('a line’s history', () => {
         error_code: null,
         recovered: false,
       },
+      // The line event the restore wrote, with the transaction that carries it.
+      event: {
+        id: expect.stringMatching(/^evt_/),
+        type: 'line.restored',
+        transaction_id: page.edges[0]!.node.transaction!.id,
+        occurred_at: expect.any(String),
+        data: expect.any(Object),
+      },
     });
     expect(rest.body.page_info).toEqual({
       has_next_page: true,
@@ -308,5 +316,95 @@ describe('what each caller sees', () => {
     const fault = entries.find((entry) => entry.operation === 'restoreLine')!;
     expect(['ERROR', 'UNKNOWN', 'SUCCESS']).toContain(fault.status);
     expect(fault.errorCode === null || /^HTTP_50\d$/.test(fault.errorCode)).toBe(true);
+  });
+});
+
+describe('line events in the history', () => {
+  const EVENT_PAGE = `edges { cursor node { kind transaction { id operation } event { id type transactionId data } } }
+    pageInfo { hasNextPage endCursor }`;
+  interface EventPage {
+    edges: {
+      cursor: string;
+      node: {
+        kind: string;
+        transaction: { id: string; operation: string } | null;
+        event: { id: string; type: string; transactionId: string | null; data: Record<string, unknown> } | null;
+      };
+    }[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  }
+  const pageOf = async (token: string, mdn: string, after?: string) => {
+    const answer = await gateway.graphql<{ lineHistory: EventPage }>(
+      `query ($mdn: String!, $after: String) { lineHistory(mdn: $mdn, first: 1, after: $after) { ${EVENT_PAGE} } }`,
+      { token, variables: { mdn, ...(after ? { after } : {}) } },
+    );
+    expect(answer.errors).toBeUndefined();
+    return answer.data!.lineHistory;
+  };
+
+  it('carries each write’s event, and shows an MDN swap under the new number as an event entry', async () => {
+    const { token } = await gateway.user({ plans: ALL_PLANS });
+    const line = await activate(token);
+    const swap = await gateway.rest<{ new_mdn: string; transaction_id: string }>('POST', '/sim/mdn/swap/', {
+      token,
+      body: { mdn: line.mdn, sim: line.sim, zip_code: '30301' },
+    });
+    expect(swap.status).toBe(200);
+    const newMdn = swap.body.new_mdn;
+    expect((await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: newMdn } })).status).toBe(200);
+
+    // The new number, one entry a page: its suspension (with its event), then the swap's event.
+    const first = await pageOf(token, newMdn);
+    expect(first.edges[0]!.node).toMatchObject({
+      kind: 'TRANSACTION',
+      transaction: { operation: 'suspendLine' },
+      event: { type: 'line.suspended' },
+    });
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = await pageOf(token, newMdn, first.pageInfo.endCursor!);
+    expect(second.edges[0]!.node).toMatchObject({
+      kind: 'EVENT',
+      transaction: null,
+      event: {
+        type: 'line.mdn_swapped',
+        transactionId: swap.body.transaction_id,
+        data: { previousMdn: line.mdn, newMdn },
+      },
+    });
+    expect(second.pageInfo.hasNextPage).toBe(false);
+
+    // The old number: the swap transaction carries that same event; the activation its own.
+    const old = await gateway.graphql<{ lineHistory: EventPage }>(
+      `query ($mdn: String!) { lineHistory(mdn: $mdn) { ${EVENT_PAGE} } }`,
+      { token, variables: { mdn: line.mdn } },
+    );
+    const nodes = old.data!.lineHistory.edges.map((edge) => edge.node);
+    expect(nodes.map((node) => [node.kind, node.transaction?.operation, node.event?.type])).toEqual([
+      ['TRANSACTION', 'swapMdn', 'line.mdn_swapped'],
+      ['TRANSACTION', 'activateSim', 'line.activated'],
+    ]);
+    expect(nodes[0]!.event!.id).toBe(second.edges[0]!.node.event!.id);
+  });
+
+  it('shows another caller’s event entries only to those who may see their requests', async () => {
+    const owner = await gateway.user({ plans: ALL_PLANS });
+    const line = await activate(owner.token);
+    const swap = await gateway.rest<{ new_mdn: string }>('POST', '/sim/mdn/swap/', {
+      token: owner.token,
+      body: { mdn: line.mdn, sim: line.sim, zip_code: '30301' },
+    });
+    // Given away with its new number: the new owner does not see the previous holder's swap.
+    const other = await gateway.user({ plans: ALL_PLANS });
+    const admin = await gateway.user({ superuser: true });
+    const assigned = await gateway.graphql(
+      'mutation ($input: AssignLineOwnerInput!) { assignLineOwner(input: $input) { mdn } }',
+      {
+        token: admin.token,
+        variables: { input: { mdn: swap.body.new_mdn, user: other.user.name } },
+      },
+    );
+    expect(assigned.errors).toBeUndefined();
+    expect((await pageOf(other.token, swap.body.new_mdn)).edges).toEqual([]);
+    expect((await pageOf(admin.token, swap.body.new_mdn)).edges[0]!.node.event!.type).toBe('line.mdn_swapped');
   });
 });
