@@ -173,6 +173,7 @@ async function runPipeline(
         ? lineEventOf(operation, { input, answer: outcome.body, transactionId, actorId: user.id, carrier: carrierId })
         : null;
     await services.transactions.complete(transactionId, status, outcome.status, convertKeys(outcome.body, toSnake), {
+      namedLine,
       answeredLine,
       event,
     });

@@ -100,8 +100,13 @@ export function lineEventOf(
 }
 
 /** The outbox row of a draft (Prisma's create input, shared by both writers). */
-export function outboxRow(draft: LineEventDraft, ownerId: string | null) {
+/**
+ * The outbox row of an event. `recordedLine`: the number its transaction row is recorded under;
+ * an event of another number is `standalone` (the line's history shows it on its own).
+ */
+export function outboxRow(draft: LineEventDraft, ownerId: string | null, recordedLine: string | null) {
   return {
+    standalone: draft.mdn !== recordedLine,
     id: draft.id,
     type: draft.type,
     mdn: draft.mdn,

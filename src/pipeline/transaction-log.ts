@@ -72,8 +72,9 @@ export class TransactionLog {
   }
 
   /**
-   * Records the answer. `answeredLine`: the line the answer names when the request named none
-   * (an activation's new MDN), for its history. A successful write's line event (`event`) goes
+   * Records the answer. `namedLine`: the line the request named, under which the row was
+   * reserved; `answeredLine`: the line the answer names when the request named none (an
+   * activation's new MDN), recorded for its history. A successful write's line event (`event`) goes
    * to the outbox in the same database transaction, so the change and its event commit
    * together or not at all.
    */
@@ -82,7 +83,11 @@ export class TransactionLog {
     status: TransactionStatus,
     httpStatus: number,
     response: unknown,
-    { answeredLine, event = null }: { answeredLine?: string; event?: LineEventDraft | null } = {},
+    {
+      namedLine,
+      answeredLine,
+      event = null,
+    }: { namedLine?: string; answeredLine?: string; event?: LineEventDraft | null } = {},
   ): Promise<void> {
     // The stored input (addresses, emails) is kept only while the reconciler may need it.
     const request = status === 'unknown' ? {} : { request: null };
@@ -102,7 +107,10 @@ export class TransactionLog {
     }
     // The handler recorded the line (and its owner) before the answer came back here.
     const line = await this.db.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true } });
-    await this.db.$transaction([update, this.db.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null) })]);
+    await this.db.$transaction([
+      update,
+      this.db.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null, namedLine ?? answeredLine ?? null) }),
+    ]);
     this.eventWritten();
   }
 

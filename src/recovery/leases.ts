@@ -57,7 +57,8 @@ export class RecoveryLeases {
       const recorded = await this.recordOutcome(tx, id, status, httpStatus, response);
       if (recorded) {
         const line = await tx.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true } });
-        await tx.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null) });
+        const row = await tx.transaction.findUnique({ where: { id }, select: { mdn: true } });
+        await tx.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null, row?.mdn ?? null) });
       }
       return recorded;
     });

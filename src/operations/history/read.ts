@@ -116,52 +116,35 @@ async function readTransactions(db: Database, query: HistoryQuery): Promise<Posi
   });
 }
 
-/**
- * The line's events after the cursor that no transaction of this line carries, `first + 1`
- * of them (or all there are). Those a transaction of this line carries are shown with it, even
- * when the caller may not see that transaction (then not at all).
- */
+/** The line's standalone events after the cursor (no transaction of this line carries them). */
 async function readLoneEvents(db: Database, query: HistoryQuery): Promise<Positioned[]> {
-  const wanted = query.first + 1;
-  const found: Positioned[] = [];
-  let position = query.after;
-  // Batches, since some events of a batch may belong to transactions of this line.
-  for (;;) {
-    const after = position;
-    const older = !after
-      ? {}
-      : after.kind === 'event'
-        ? { OR: [{ occurredAt: { lt: after.at } }, { occurredAt: after.at, id: { lt: after.id } }] }
-        : { occurredAt: { lt: after.at } };
-    const batch = await db.lineEvent.findMany({
-      where: { mdn: query.mdn, ...(query.userIds ? { actorId: { in: [...query.userIds] } } : {}), ...older },
-      orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }],
-      take: wanted,
-    });
-    const carried = await db.transaction.findMany({
-      where: {
-        mdn: query.mdn,
-        id: { in: batch.flatMap((event) => (event.transactionId ? [event.transactionId] : [])) },
-      },
-      select: { id: true },
-    });
-    const carriedIds = new Set(carried.map((row) => row.id));
-    for (const event of batch) {
-      if (event.transactionId && carriedIds.has(event.transactionId)) continue;
-      const node: HistoryEntry = {
-        kind: 'event',
-        at: event.occurredAt.toISOString(),
-        carrier: event.carrier as CarrierId | null,
-        sim: event.sim,
-        transaction: null,
-        event: historyEvent(event),
-      };
-      found.push({ at: event.occurredAt, kind: 'event', id: event.id, node });
-    }
-    const last = batch.at(-1);
-    if (found.length >= wanted || batch.length < wanted || !last) return found.slice(0, wanted);
-    position = { at: last.occurredAt, kind: 'event', id: last.id };
-  }
+  const { after } = query;
+  const older = !after
+    ? {}
+    : after.kind === 'event'
+      ? { OR: [{ occurredAt: { lt: after.at } }, { occurredAt: after.at, id: { lt: after.id } }] }
+      : { occurredAt: { lt: after.at } };
+  const events = await db.lineEvent.findMany({
+    where: {
+      mdn: query.mdn,
+      standalone: true,
+      ...(query.userIds ? { actorId: { in: [...query.userIds] } } : {}),
+      ...older,
+    },
+    orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }],
+    take: query.first + 1,
+  });
+  return events.map((event) => {
+    const node: HistoryEntry = {
+      kind: 'event',
+      at: event.occurredAt.toISOString(),
+      carrier: event.carrier as CarrierId | null,
+      sim: event.sim,
+      transaction: null,
+      event: historyEvent(event),
+    };
+    return { at: event.occurredAt, kind: 'event', id: event.id, node };
+  });
 }
 
 function historyEvent(row: {

@@ -10,6 +10,7 @@ CREATE TABLE "LineEvent" (
     "transactionId" TEXT,
     "actorId" TEXT,
     "data" TEXT NOT NULL,
+    "standalone" BOOLEAN NOT NULL DEFAULT false,
     "occurredAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "published" BOOLEAN NOT NULL DEFAULT false,
     "publishedAt" DATETIME
@@ -73,6 +74,9 @@ CREATE UNIQUE INDEX "LineEvent_transactionId_key" ON "LineEvent"("transactionId"
 
 -- CreateIndex
 CREATE INDEX "LineEvent_mdn_occurredAt_idx" ON "LineEvent"("mdn", "occurredAt");
+
+-- CreateIndex
+CREATE INDEX "LineEvent_mdn_standalone_occurredAt_idx" ON "LineEvent"("mdn", "standalone", "occurredAt");
 
 -- CreateIndex
 CREATE INDEX "LineEvent_published_seq_idx" ON "LineEvent"("published", "seq");
