@@ -20,6 +20,7 @@ export interface UsageSummary {
   planName: string;
   effectiveDate: CarrierTimestamp;
   balanceDetails: BalanceDetails;
+  /** The active ones: the base plan's first, then the add-ons. */
   subscriptions: Subscription[];
 }
 
@@ -31,8 +32,10 @@ export interface ServiceProfile {
   planName: string;
   effectiveDate: CarrierTimestamp;
   billCycleDay: string;
+  /** The base plan's SOC first, then the add-ons' and the features'. */
   serviceCodes: ServiceCode[];
   balanceDetails: BalanceDetails;
+  /** The active ones: the base plan's first, then the add-ons. */
   subscriptions: Subscription[];
   /** Null unless WFC is enabled. */
   e911Address: E911Address | null;
