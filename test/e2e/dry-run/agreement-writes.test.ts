@@ -11,6 +11,7 @@ import type { CarrierId } from '../../../src/carriers/types.js';
 import { ALL_PLANS, createPlans } from '../../support/plans.js';
 import { disconnectSeeded, freshSim, seedLine, type SeededLine } from '../../support/lines.js';
 import { useGateway } from '../../support/use-gateway.js';
+import { NO_FAULTS } from '../../../src/sandbox/http-kit.js';
 
 const gateway = useGateway();
 
@@ -249,5 +250,35 @@ describe('extended writes (carrier 321)', () => {
     await gateway.sandboxes.cores['321'].suspend({ mdn, transactionId: `SEED_SUS_${sim}` });
     await agreeOn('/sim/sms/send/', { mdn, message: 'hello' }, '915');
     await agreeOn('/sim/phone-list/manage/', { mdn: '3215559999', action: 'block', numbers: ['2125550100'] }, '918');
+  });
+});
+
+describe('a carrier failing its reads', () => {
+  it('answers a dry run 502 (as a query would), predicts nothing and changes nothing', async () => {
+    await createPlans(gateway);
+    // A superuser, for the balance adjustment; the plans authorized for the reconnect.
+    const { token } = await gateway.user({ superuser: true, plans: ALL_PLANS, carrier: 'carrier_b' });
+    const { mdn, sim } = await seedLine(gateway, { carrier: 'carrier_b' });
+    const server = gateway.sandboxes.servers.carrier_b;
+    try {
+      for (const faults of [
+        { ...NO_FAULTS, errorRate: 1 },
+        { ...NO_FAULTS, garbageRate: 1 },
+      ]) {
+        server.faults = faults;
+        for (const [path, body] of [
+          ['/sim/wfc/add/', { mdn, sim, ...ADDRESS }],
+          ['/sim/reconnect/', { mdn, sim, plan_id: 'WFC', zip_code: '30301', ...INVALID_ADDRESS }],
+          ['/sim/balance/adjust/', { mdn, subscription_id: 'SUB-1', amount: 1 }],
+        ] as const) {
+          const dry = await gateway.rest('POST', `${path}?dry_run=true`, { token, body });
+          expect(dry.status, `${path} ${JSON.stringify(dry.body)}`).toBe(502);
+          expect(dry.body).not.toHaveProperty('would_succeed');
+        }
+      }
+    } finally {
+      server.faults = NO_FAULTS;
+    }
+    expect((await gateway.sandboxes.cores.carrier_b.getServiceProfile(mdn)).e911Address).toBeNull();
   });
 });
