@@ -282,3 +282,40 @@ describe('a carrier failing its reads', () => {
     expect((await gateway.sandboxes.cores.carrier_b.getServiceProfile(mdn)).e911Address).toBeNull();
   });
 });
+
+describe('GraphQL', () => {
+  it('previews a WFC plan’s refused E911 address as the call’s warning, wfcStatus false', async () => {
+    await createPlans(gateway);
+    const { token } = await gateway.user({ plans: ALL_PLANS, carrier: '321' });
+    const { mdn } = await seedLine(gateway, { carrier: '321' });
+    const change = (dryRun: boolean) =>
+      gateway.graphql(
+        `mutation ($input: ChangePlanInput!) {
+          changePlan(input: $input) { status warning wfcStatus dryRun { wouldSucceed predictedWarning checks { name outcome } } }
+        }`,
+        {
+          token,
+          variables: {
+            input: {
+              mdn,
+              newPlanId: 'WFC',
+              address1: '9 Invalid Rd',
+              city: 'Atlanta',
+              state: 'GA',
+              zipCode: '30301',
+              dryRun,
+            },
+          },
+        },
+      );
+    const dry = await change(true);
+    const real = await change(false);
+    const preview = dry.data?.changePlan as Record<string, unknown> & { dryRun: Record<string, unknown> };
+    const answer = real.data?.changePlan as Record<string, unknown>;
+    expect(answer).toMatchObject({ status: 'SUCCESS', wfcStatus: false, dryRun: null });
+    expect(answer.warning).toEqual(expect.stringContaining('(GENS-0090)'));
+    expect(preview).toMatchObject({ status: 'SUCCESS', warning: answer.warning, wfcStatus: false });
+    expect(preview.dryRun).toMatchObject({ wouldSucceed: true, predictedWarning: answer.warning });
+    expect(preview.dryRun.checks).toContainEqual({ name: 'e911Address', outcome: 'FAILED' });
+  });
+});
