@@ -45,7 +45,8 @@ export async function predictFreshSim(
   context: Context,
   iccid: string,
   inUseCode: '914' | 'GENS-0018',
-  retiredMayBeOwn = false,
+  /** Reconnect of a line the gateway never saw: a deactivated SIM may be the line's own. */
+  { retiredMayBeOwn = false }: { retiredMayBeOwn?: boolean } = {},
 ) {
   const { carrier, checks } = context;
   // A SIM unknown to the carrier, or not an ICCID, is the write's "Invalid SIM".
@@ -196,7 +197,7 @@ export async function predictReconnectSim(context: Context, mdn: string, iccid: 
     context.checks.passed('sim', 'The line\u2019s own SIM');
     return;
   }
-  await predictFreshSim(context, iccid, '914', home === null);
+  await predictFreshSim(context, iccid, '914', { retiredMayBeOwn: home === null });
 }
 
 /** What no read-only call of the contract tells about a plan code (906). */

@@ -268,7 +268,7 @@ describe('a carrier failing its reads', () => {
         server.faults = faults;
         for (const [path, body] of [
           ['/sim/wfc/add/', { mdn, sim, ...ADDRESS }],
-          ['/sim/reconnect/', { mdn, sim, plan_id: 'WFC', zip_code: '30301', ...INVALID_ADDRESS }],
+          ['/sim/reconnect/', { mdn, sim, plan_id: 'WFC', ...INVALID_ADDRESS }],
           ['/sim/balance/adjust/', { mdn, subscription_id: 'SUB-1', amount: 1 }],
         ] as const) {
           const dry = await gateway.rest('POST', `${path}?dry_run=true`, { token, body });
