@@ -55,6 +55,17 @@ export class TokenService {
     return { token, id, expiresAt };
   }
 
+  /**
+   * What `revoke` would do, writing nothing (dry runs): the token's id and whether it is revoked
+   * already (revoking it again changes nothing). An unknown token is refused as `revoke` refuses it.
+   */
+  async revocation(tokenOrId: string): Promise<{ id: string; alreadyRevoked: boolean }> {
+    const id = tokenOrId.includes('.') ? jtiOf(tokenOrId) : tokenOrId;
+    const row = await this.db.token.findUnique({ where: { id } });
+    if (!row) throw new DirectoryError('No such token');
+    return { id, alreadyRevoked: row.revokedAt !== null };
+  }
+
   /** Revokes by token id (jti) or by the token itself; returns the id revoked. */
   async revoke(tokenOrId: string): Promise<string> {
     const id = tokenOrId.includes('.') ? jtiOf(tokenOrId) : tokenOrId;

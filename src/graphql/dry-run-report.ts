@@ -13,7 +13,10 @@ const CheckOutcome = builder.enumType('DryRunCheckOutcome', {
   description: 'How one check of a dry run went',
   values: {
     PASSED: { value: 'passed', description: 'The check found nothing in the way' },
-    FAILED: { value: 'failed', description: 'The check found what would refuse the call' },
+    FAILED: {
+      value: 'failed',
+      description: 'The check found what would refuse the call, or (with predictedWarning) what it would warn about',
+    },
   } as const,
 });
 
@@ -56,6 +59,12 @@ export const DryRunReportRef = builder.objectRef<DryRunReport>('DryRunReport').i
       nullable: true,
       description: 'When it would not succeed: the message the call would answer',
       resolve: (report) => report.predictedMessage,
+    }),
+    predictedWarning: t.string({
+      nullable: true,
+      description:
+        'When it would succeed with a warning: the warning the call would answer (Wi-Fi Calling not added on a WFC plan)',
+      resolve: (report) => report.predictedWarning,
     }),
     checks: t.field({
       type: [Check],

@@ -5,8 +5,9 @@
 
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import type { CarrierRegistry } from '../carriers/registry.js';
-import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
+import { CARRIER_IDS, type CarrierId, type LineStatus } from '../carriers/types.js';
 import type { Directory } from '../directory/directory.js';
+import type { UserRecord } from '../directory/types.js';
 import {
   CarrierDisabledError,
   CarrierUnavailableError,
@@ -45,10 +46,45 @@ export async function assignLineOwner(
   services: AssignmentServices,
   assignment: OwnerAssignment,
 ): Promise<AssignedLine> {
+  const resolution = await resolveAssignment(services, assignment);
+  const { owner, home } = resolution;
+  if (!resolution.known) {
+    const { mdn, sim, carrier, status } = resolution.home;
+    await services.lines.record({ mdn, sim, carrier, status });
+  }
+  await services.lines.setOwner(home.mdn, owner?.id ?? null);
+  return { mdn: home.mdn, sim: home.sim, carrier: home.carrier, status: home.status, owner: owner?.name ?? null };
+}
+
+/**
+ * What `assignLineOwner` would do, writing nothing (dry runs): the same refusals (unknown user,
+ * a carrier contradicting a known line, a line no carrier knows) and the line as it would be.
+ */
+export async function previewLineOwner(
+  services: AssignmentServices,
+  assignment: OwnerAssignment,
+): Promise<AssignedLine & { known: boolean }> {
+  const { owner, home, known } = await resolveAssignment(services, assignment);
+  return {
+    mdn: home.mdn,
+    sim: home.sim,
+    carrier: home.carrier,
+    status: home.status,
+    owner: owner?.name ?? null,
+    known,
+  };
+}
+
+/** A line found at a carrier: its status is the carrier's. */
+type FoundLine = LineHome & { status: LineStatus };
+
+type Resolution = { owner: UserRecord | null } & ({ known: true; home: LineHome } | { known: false; home: FoundLine });
+
+async function resolveAssignment(services: AssignmentServices, assignment: OwnerAssignment): Promise<Resolution> {
   const { mdn, carrier } = assignment;
   // The user first: a misspelt name must not leave a half-done assignment behind.
   const owner = assignment.user === null ? null : await services.directory.userByName(assignment.user);
-  let home: LineHome | null = (await services.lines.byMdns([mdn])).get(mdn) ?? null;
+  const home: LineHome | null = (await services.lines.byMdns([mdn])).get(mdn) ?? null;
   if (home && carrier && home.carrier !== carrier) {
     throw new ValidationFailedError([
       {
@@ -58,13 +94,12 @@ export async function assignLineOwner(
       },
     ]);
   }
-  home ??= await learnLine(services, mdn, carrier);
-  await services.lines.setOwner(mdn, owner?.id ?? null);
-  return { mdn, sim: home.sim, carrier: home.carrier, status: home.status, owner: owner?.name ?? null };
+  if (home) return { owner, home, known: true };
+  return { owner, home: await findLine(services, mdn, carrier), known: false };
 }
 
-/** Finds the line at a carrier, records where it lives (unowned) and returns its home. */
-async function learnLine(services: AssignmentServices, mdn: string, named: CarrierId | undefined): Promise<LineHome> {
+/** Finds the line at a carrier (by its service record, a read) and returns where it lives. */
+async function findLine(services: AssignmentServices, mdn: string, named: CarrierId | undefined): Promise<FoundLine> {
   const enabled = (await services.settings.values()).carriers_enabled;
   if (named && !enabled[named]) throw new CarrierDisabledError(named);
   const candidates = named ? [named] : CARRIER_IDS.filter((carrier) => enabled[carrier]);
@@ -73,7 +108,6 @@ async function learnLine(services: AssignmentServices, mdn: string, named: Carri
   for (const carrier of candidates) {
     try {
       const profile = await carriers.adapter(carrier).getServiceProfile(mdn);
-      await services.lines.record({ mdn, sim: profile.sim, carrier, status: profile.lineStatus });
       return { mdn, sim: profile.sim, carrier, status: profile.lineStatus, ownerId: null };
     } catch (error) {
       // A refusal means "not here": try the next carrier. A fault leaves the question open.

@@ -4,9 +4,11 @@
 // names the write's own refusal code where the read words it differently.
 
 import { CarrierRejection } from '../carriers/errors.js';
-import type { ServiceProfile, SimDetails } from '../carriers/types.js';
+import type { E911Address, E911Validation, ServiceProfile, SimDetails, Subscription } from '../carriers/types.js';
+import type { PlanRecord } from '../directory/types.js';
 import type { PredictionContext } from '../pipeline/operation.js';
 import { quote } from '../lib/quote.js';
+import { wfcWarning } from './wfc.js';
 
 type Context = PredictionContext<unknown>;
 
@@ -23,9 +25,15 @@ export async function predictLine({ carrier, checks }: Context, mdn: string): Pr
 }
 
 /** The write names the line's SIM: refused with `code` (each write has its own) when it is not. */
-export function predictLineSim({ checks }: Context, profile: ServiceProfile, sim: string | undefined, code: string) {
+export function predictLineSim(
+  { checks }: Context,
+  profile: ServiceProfile,
+  sim: string | undefined,
+  code: string,
+  text = 'SIM does not match the subscriber\u2019s current SIM',
+) {
   if (sim === undefined) return;
-  if (sim !== profile.sim) checks.refuse('lineSim', code, 'SIM does not match the subscriber\u2019s current SIM');
+  if (sim !== profile.sim) checks.refuse('lineSim', code, text);
   checks.passed('lineSim', 'The SIM named is the line\u2019s');
 }
 
@@ -33,7 +41,13 @@ export function predictLineSim({ checks }: Context, profile: ServiceProfile, sim
  * A SIM a line would start using (activation, SIM swap, reconnect on another SIM): SIM details
  * and eligibility, and the eSIM profile when only it tells why an available SIM is ineligible.
  */
-export async function predictFreshSim(context: Context, iccid: string, inUseCode: '914' | 'GENS-0018') {
+export async function predictFreshSim(
+  context: Context,
+  iccid: string,
+  inUseCode: '914' | 'GENS-0018',
+  /** Reconnect of a line the gateway never saw: a deactivated SIM may be the line's own. */
+  { retiredMayBeOwn = false }: { retiredMayBeOwn?: boolean } = {},
+) {
   const { carrier, checks } = context;
   // A SIM unknown to the carrier, or not an ICCID, is the write's "Invalid SIM".
   const details: SimDetails = await checks.read(
@@ -42,8 +56,16 @@ export async function predictFreshSim(context: Context, iccid: string, inUseCode
     (rejection) => (rejection.code === '910' ? rejection : INVALID_SIM),
   );
   if (details.iccidStatus === 'INUSE') checks.refuse('sim', inUseCode, inUseText(inUseCode));
-  if (details.iccidStatus === 'DEACTIVATED')
+  if (details.iccidStatus === 'DEACTIVATED') {
+    if (retiredMayBeOwn) {
+      checks.passed('sim', `SIM ${quote(iccid, 25)} is DEACTIVATED`);
+      checks.cannotPredict(
+        'Whether the deactivated SIM named is the disconnected line\u2019s own (this gateway has not seen the line): else GENS-0006',
+      );
+      return;
+    }
     checks.refuse('sim', 'GENS-0006', 'Invalid SIM: the SIM has been deactivated');
+  }
   if (!details.activationEligible) {
     // Available but ineligible: an eSIM whose profile is already mapped (8011), else expired.
     await checks.read(
@@ -84,4 +106,101 @@ export function cannotPredictPlanAndPool({ checks }: Context, carrierPlanId: str
     `Whether the carrier still offers plan code ${quote(carrierPlanId, 32)} (906)`,
     'Whether the carrier’s number pool has a number left (GENS-0011)',
   );
+}
+
+/** A write that sets the E911 address (addWfc, updateE911Address) is refused for an invalid one. */
+export async function predictValidE911({ carrier, checks }: Context, address: E911Address) {
+  const validation = await checks.read('e911Address', () => carrier.validateE911Address(address));
+  if (!validation.valid) checks.refuse('e911Address', validation.failure.code, validation.failure.text);
+  checks.passed('e911Address', 'The carrier accepts the E911 address');
+}
+
+/**
+ * A plan-bearing write on a WFC plan (activation, reconnect, plan change, purchase) adds Wi-Fi
+ * Calling with the caller's E911 address; an address the carrier refuses (or none) fails WFC
+ * only, and the call succeeds with the warning `what` names.
+ */
+export async function predictWfc(context: Context, plan: PlanRecord, address: E911Address | null, what: string) {
+  if (!plan.wfc) return;
+  const { carrier, checks } = context;
+  const validation: E911Validation =
+    address === null
+      ? { valid: false, failure: { code: 'GENS-0090', text: 'Invalid E911 address: no address supplied' } }
+      : await checks.read('e911Address', () => carrier.validateE911Address(address));
+  if (validation.valid) {
+    checks.passed('e911Address', `Plan ${quote(plan.planId)} adds Wi-Fi Calling; the carrier accepts the E911 address`);
+    return;
+  }
+  const { warning } = wfcWarning(what, { provisioned: false, failure: validation.failure });
+  checks.warn('e911Address', `${validation.failure.text} (${validation.failure.code})`, warning ?? what);
+}
+
+/** A write that names a device (MDN swap): an unknown IMEI is the write's 506 too. */
+export async function predictKnownDevice({ carrier, checks }: Context, imei: string) {
+  const device = await checks.read('device', () => carrier.getDevice(imei));
+  checks.passed(
+    'device',
+    `Device ${quote(imei, 15)} is known (${device.marketingName ?? device.model ?? 'model not named'})`,
+  );
+}
+
+/**
+ * The subscription a balance adjustment names must be one of the line's active ones (919),
+ * and a deduction must leave its balance of that unit at zero or more (920).
+ */
+export function predictAdjustments(
+  { checks }: Context,
+  subscriptions: readonly Subscription[],
+  adjustments: readonly { subscriptionId: string; uom: string; amount: number }[],
+) {
+  const planned = new Map<string, number>();
+  for (const { subscriptionId, uom, amount } of adjustments) {
+    const subscription =
+      subscriptions.find((candidate) => candidate.purchaseId === subscriptionId) ??
+      checks.refuse('subscription', '919', 'Invalid subscription id');
+    const key = `${subscriptionId}\u0000${uom}`;
+    const current = planned.get(key) ?? subscription.balances.find((balance) => balance.uom === uom)?.balance ?? 0;
+    if (current + amount < 0) checks.refuse('balance', '920', 'Insufficient balance for the requested deduction');
+    planned.set(key, current + amount);
+  }
+  checks.passed('subscription', 'Each subscription named is an active one of the line');
+  checks.passed('balance', 'No balance would fall below zero');
+}
+
+const isRejection = (error: unknown, code?: string): error is CarrierRejection =>
+  error instanceof CarrierRejection && (code === undefined || error.code === code);
+
+/**
+ * Reconnection: the number must be disconnected (a read of a disconnected line is its 915),
+ * and not for more than 30 days, which no read shows.
+ */
+export async function predictDisconnectedLine({ carrier, checks }: Context, mdn: string) {
+  let status: string;
+  try {
+    status = (await carrier.getServiceProfile(mdn)).lineStatus;
+  } catch (error) {
+    if (isRejection(error, '915')) {
+      checks.passed('line', `Line ${mdn} is disconnected`);
+      checks.cannotPredict('Whether the line was disconnected more than 30 days ago (GENS-0147)');
+      return;
+    }
+    if (isRejection(error)) return checks.refuse('line', error.code, error.text);
+    throw error;
+  }
+  checks.refuse('line', 'GENS-0147', `MSISDN ineligible for reactivation: the line is ${status}, not disconnected`);
+}
+
+/** Reconnection on the line's own SIM (as this gateway last saw it), or on a fresh one. */
+export async function predictReconnectSim(context: Context, mdn: string, iccid: string) {
+  const home = await context.request.lineHomes.load(mdn);
+  if (home?.sim === iccid) {
+    context.checks.passed('sim', 'The line\u2019s own SIM');
+    return;
+  }
+  await predictFreshSim(context, iccid, '914', { retiredMayBeOwn: home === null });
+}
+
+/** What no read-only call of the contract tells about a plan code (906). */
+export function cannotPredictPlanCode({ checks }: Context, carrierPlanId: string) {
+  checks.cannotPredict(`Whether the carrier still offers plan code ${quote(carrierPlanId, 32)} (906)`);
 }

@@ -26,6 +26,8 @@ export interface DryRunReport {
   predictedCode: string | null;
   /** When not: the message the real call would answer (`Invalid SIM (GENS-0006)`). */
   predictedMessage: string | null;
+  /** When it would succeed with a warning (Wi-Fi Calling not added): the warning it would answer. */
+  predictedWarning: string | null;
   checks: DryRunCheck[];
   /** Conditions the dry run cannot see, which may still change the outcome. */
   unpredictable: string[];
@@ -44,6 +46,8 @@ export interface PredictedRefusal {
 export class DryRunChecks {
   readonly made: DryRunCheck[] = [];
   readonly unpredictable: string[] = [];
+  /** The warning a successful call would answer (the first one found). */
+  warning: string | null = null;
 
   passed(name: string, detail: string): void {
     this.made.push({ name, outcome: 'passed', detail });
@@ -56,6 +60,15 @@ export class DryRunChecks {
   /** A condition the dry run cannot see (carrier-side capacity, a concurrent change…). */
   cannotPredict(...conditions: string[]): void {
     for (const condition of conditions) if (!this.unpredictable.includes(condition)) this.unpredictable.push(condition);
+  }
+
+  /**
+   * A failed check that does not fail the call: it would succeed with `warning` (a WFC plan's
+   * activation, reconnect, plan change or purchase with an E911 address the carrier refuses).
+   */
+  warn(name: string, detail: string, warning: string): void {
+    this.failed(name, detail);
+    this.warning ??= warning;
   }
 
   /** Records a failed check and ends the prediction with the carrier refusal the write would give. */

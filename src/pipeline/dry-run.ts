@@ -75,6 +75,7 @@ export async function dryRunOperation(
     transactionId,
     predictedCode: budgetSpent === null ? null : 'RATE_LIMITED',
     predictedMessage: budgetSpent,
+    predictedWarning: budgetSpent === null ? checks.warning : null,
     checks: checks.made,
     unpredictable: checks.unpredictable,
   });
@@ -119,10 +120,11 @@ export async function dryRunOperation(
       // The gateway's own refusal comes first: a spent budget is answered before the carrier.
       predictedCode: budgetSpent === null ? error.code : 'RATE_LIMITED',
       predictedMessage: budgetSpent ?? error.message,
+      predictedWarning: null,
     };
     return { report: predicted, preview: outcome.body };
   }
-  return { report: report(carrierId), preview: successPreview(operation, input, call.transactionId) };
+  return { report: report(carrierId), preview: successPreview(operation, input, call.transactionId, checks.warning) };
 }
 
 async function predictCarrierSide(
@@ -138,12 +140,19 @@ async function predictCarrierSide(
 }
 
 /** The success envelope a write would answer, as far as it is known before the carrier answers. */
-function successPreview(operation: CarrierRoutedOperation, input: Fields, transactionId: string): Fields {
+function successPreview(
+  operation: CarrierRoutedOperation,
+  input: Fields,
+  transactionId: string,
+  warning: string | null,
+): Fields {
   return {
     status: 'success',
     mdn: text(input[operation.lineField]) ?? null,
     sim: text(input.sim) ?? null,
     transactionId,
     message: 'Success (dry run: nothing was sent to the carrier)',
+    // The only warning a write answers: Wi-Fi Calling could not be added.
+    ...(warning === null ? {} : { warning, wfcStatus: false }),
   };
 }

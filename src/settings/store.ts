@@ -69,6 +69,19 @@ export class SettingsStore {
 
   /** Validates `rawValue` (JSON text) against the spec's rules, stores it, returns the new view. */
   async update(key: SettingKey, rawValue: string): Promise<SettingView> {
+    const value = await this.validate(key, rawValue);
+    await this.invalidation.write(
+      [{ kind: 'settings' }],
+      [this.db.setting.upsert({ where: { key }, update: { value }, create: { key, value } })],
+    );
+    return this.get(key);
+  }
+
+  /**
+   * The JSON text `update` would store for `rawValue`, checked against the spec's rules and
+   * the settings as they are now; stores nothing (dry runs). A broken rule is a SettingRuleViolation.
+   */
+  async validate(key: SettingKey, rawValue: string): Promise<string> {
     let decoded: unknown;
     try {
       decoded = JSON.parse(rawValue);
@@ -81,12 +94,7 @@ export class SettingsStore {
     this.cache.clear();
     const current = await this.values();
     const definition = SETTING_DEFINITIONS[key] as { validate(value: unknown, current: SettingsValues): unknown };
-    const value = JSON.stringify(definition.validate(decoded, current));
-    await this.invalidation.write(
-      [{ kind: 'settings' }],
-      [this.db.setting.upsert({ where: { key }, update: { value }, create: { key, value } })],
-    );
-    return this.get(key);
+    return JSON.stringify(definition.validate(decoded, current));
   }
 
   private snapshot(): Promise<Snapshot> {

@@ -40,8 +40,8 @@ describe('the contract', () => {
     expect(Object.values(CARRIER_METHODS_BY_AREA).flat()).toEqual(CARRIER_METHODS);
     expect(new Set(EXTENDED_METHODS).size).toBe(EXTENDED_METHODS.length);
     expect(CARRIER_METHODS.filter((name) => (EXTENDED_METHODS as readonly string[]).includes(name))).toEqual([]);
-    // A sanity floor: the spec's 28 operations and the 14 extended ones.
-    expect(CARRIER_METHODS.length).toBe(28);
+    // A sanity floor: the spec's 28 operations, the E911 validation dry runs use, and the 14 extended ones.
+    expect(CARRIER_METHODS.length).toBe(29);
     expect(EXTENDED_METHODS.length).toBe(14);
   });
 });

@@ -8,6 +8,7 @@ import type {
   BalanceDetails,
   CarrierFailureDetail,
   E911Address,
+  E911Validation,
   LineRef,
   LineStatus,
   ServiceScope,
@@ -117,6 +118,14 @@ export const wireWfcOutcome = z
     z.object({ provisioned: z.literal(false), error: wireFailure }),
   ])
   .transform((w): WfcOutcome => (w.provisioned ? { provisioned: true } : { provisioned: false, failure: w.error }));
+
+/** An E911 address validation: `{valid: true}`, or `{valid: false, error}` with the WFC writes' code. */
+export const wireE911Validation = z
+  .discriminatedUnion('valid', [
+    z.object({ valid: z.literal(true) }),
+    z.object({ valid: z.literal(false), error: wireFailure }),
+  ])
+  .transform((w): E911Validation => (w.valid ? { valid: true } : { valid: false, failure: w.error }));
 
 // ---------------------------------------------------------------- balances
 

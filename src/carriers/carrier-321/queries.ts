@@ -16,7 +16,9 @@ import type {
 } from '../types.js';
 import {
   wireBalanceSummary,
+  toWireE911,
   wireE911,
+  wireE911Validation,
   wireIsoTimestamp,
   wireLineState,
   wireServiceCode,
@@ -212,5 +214,13 @@ export function queryOperations(transport: Carrier321Transport) {
     getNetworkStatus: (mdn) => transport.read({ path: wirePath`v1/subscribers/${mdn}/network`, schema: networkStatus }),
     getEsimProfile: (sim) => transport.read({ path: wirePath`v1/sims/${sim}/esim-profile`, schema: esimProfile }),
     getSimDetails: (sim) => transport.read({ path: wirePath`v1/sims/${sim}`, schema: simDetails }),
+    // A POST without side effects: it carries no Idempotency-Key and may be repeated freely.
+    validateE911Address: (address) =>
+      transport.read({
+        method: 'POST',
+        path: 'v1/e911/validations',
+        json: { e911: toWireE911(address) },
+        schema: wireE911Validation,
+      }),
   } satisfies CarrierQueryMethods;
 }

@@ -9,6 +9,7 @@ import type {
   BalanceDetails,
   BalanceUnit,
   E911Address,
+  E911Validation,
   LineRef,
   LineStatus,
   ServiceScope,
@@ -153,6 +154,16 @@ export const wireWifiCallingOutcome = z
     w.provisioned
       ? { provisioned: true }
       : { provisioned: false, failure: { code: String(w.faultCode), text: w.faultString } },
+  );
+
+/** An E911 address validation: `{valid: true}`, or `{valid: false}` with the WFC writes' fault. */
+export const wireAddressValidation = z
+  .discriminatedUnion('valid', [
+    z.object({ valid: z.literal(true) }),
+    z.object({ valid: z.literal(false), faultCode: wireFaultCode, faultString: wireText }),
+  ])
+  .transform((w): E911Validation =>
+    w.valid ? { valid: true } : { valid: false, failure: { code: String(w.faultCode), text: w.faultString } },
   );
 
 // ---------------------------------------------------------------- balances

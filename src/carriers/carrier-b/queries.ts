@@ -16,7 +16,9 @@ import type {
   UsageSummary,
 } from '../types.js';
 import {
+  toWireAddress,
   wireAddress,
+  wireAddressValidation,
   wireAllowances,
   wireBundle,
   wireCount,
@@ -227,5 +229,11 @@ export function queryOperations(transport: CarrierBTransport) {
       transport.read({ method: 'Network.GetHlrStatus', params: { msisdn: mdn }, schema: hlrStatus }),
     getEsimProfile: (sim) => transport.read({ method: 'Esim.GetProfile', params: { iccid: sim }, schema: esimProfile }),
     getSimDetails: (sim) => transport.read({ method: 'Sim.GetDetails', params: { iccid: sim }, schema: simDetails }),
+    validateE911Address: (address) =>
+      transport.read({
+        method: 'WifiCalling.ValidateAddress',
+        params: { emergencyAddress: toWireAddress(address) },
+        schema: wireAddressValidation,
+      }),
   } satisfies CarrierQueryMethods;
 }

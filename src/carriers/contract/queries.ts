@@ -4,6 +4,7 @@
 import { methodNames } from './method-names.js';
 import type {
   BalanceDetails,
+  CarrierFailureDetail,
   CarrierTimestamp,
   E911Address,
   LineStatus,
@@ -19,6 +20,7 @@ export interface UsageSummary {
   planName: string;
   effectiveDate: CarrierTimestamp;
   balanceDetails: BalanceDetails;
+  /** The active ones: the base plan's first, then the add-ons. */
   subscriptions: Subscription[];
 }
 
@@ -30,8 +32,10 @@ export interface ServiceProfile {
   planName: string;
   effectiveDate: CarrierTimestamp;
   billCycleDay: string;
+  /** The base plan's SOC first, then the add-ons' and the features'. */
   serviceCodes: ServiceCode[];
   balanceDetails: BalanceDetails;
+  /** The active ones: the base plan's first, then the add-ons. */
   subscriptions: Subscription[];
   /** Null unless WFC is enabled. */
   e911Address: E911Address | null;
@@ -117,6 +121,14 @@ export interface SimDetails {
   iccidStatus: string | null;
 }
 
+/**
+ * Whether the carrier would accept an address as a line's E911 address (Wi-Fi Calling): the
+ * answer its WFC writes (addWfc, updateE911Address, WFC on activation, reconnect and plan
+ * change) give the same address. An invalid address is an answer, with the code those writes
+ * would refuse it with (GENS-0090), not a rejection.
+ */
+export type E911Validation = { valid: true } | { valid: false; failure: CarrierFailureDetail };
+
 export interface CarrierQueryMethods {
   getUsage(mdn: string): Promise<UsageSummary>;
   getServiceProfile(mdn: string, sim?: string): Promise<ServiceProfile>;
@@ -126,6 +138,7 @@ export interface CarrierQueryMethods {
   getNetworkStatus(mdn: string): Promise<NetworkStatus>;
   getEsimProfile(sim: string): Promise<EsimProfile>;
   getSimDetails(sim: string): Promise<SimDetails>;
+  validateE911Address(address: E911Address): Promise<E911Validation>;
 }
 
 export const QUERY_METHODS = methodNames<CarrierQueryMethods>({
@@ -137,4 +150,5 @@ export const QUERY_METHODS = methodNames<CarrierQueryMethods>({
   getNetworkStatus: true,
   getEsimProfile: true,
   getSimDetails: true,
+  validateE911Address: true,
 });

@@ -9,7 +9,13 @@ import { operationResult, type OperationResult } from '../schemas/envelope.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911Of } from '../schemas/e911.js';
 import { activationFields, type ActivationFields } from './fields.js';
-import { cannotPredictPlanAndPool, predictCoveredZip, predictEsim, predictFreshSim } from '../predictions.js';
+import {
+  cannotPredictPlanAndPool,
+  predictCoveredZip,
+  predictEsim,
+  predictFreshSim,
+  predictWfc,
+} from '../predictions.js';
 
 /**
  * Everything of the activation but its REST route and rate limit: the single activation adds
@@ -67,10 +73,7 @@ export const activationSpec = {
     if (input.isEsim === 'Y') await predictEsim(context, input.sim, input.email);
     await predictCoveredZip(context, input.zipCode);
     cannotPredictPlanAndPool(context, plan.carrierPlanId);
-    if (plan.wfc)
-      context.checks.cannotPredict(
-        'Whether Wi-Fi Calling is added (an invalid E911 address still activates, with a warning)',
-      );
+    await predictWfc(context, plan, e911Of(input), 'Activation');
   },
   // The spec's activation failure body names the SIM, not a line (there is none yet).
   onRejection: (rejection, { input, transactionId }) => refused(rejection, { sim: input.sim, transactionId }),

@@ -2,7 +2,7 @@
 // lines that existed before the gateway. The spec has no REST path for it.
 
 import { z } from 'zod';
-import { assignLineOwner as assign } from '../../lines/assign-owner.js';
+import { assignLineOwner as assign, previewLineOwner } from '../../lines/assign-owner.js';
 import { defineOperation } from '../define.js';
 import { carrierId, userName } from '../management/schemas.js';
 import { mdn } from '../schemas/fields.js';
@@ -44,6 +44,17 @@ export const assignLineOwner = defineOperation({
   routing: 'none',
   // It may ask the carriers for a line's service record.
   usesCarriers: true,
+  // Dry run: the user, the line (looked up read-only at the carriers when this gateway has not
+  // seen it) and the carrier named, refused as the call would be; nothing recorded.
+  predict: async ({ services, input, checks }) => {
+    const { known, ...line } = await previewLineOwner(
+      { ...services, carriers: async () => services.carriers },
+      { ...input, user: input.user ?? null },
+    );
+    checks.passed('user', input.user ? 'The user exists' : 'The line would be nobody\u2019s');
+    checks.passed('line', known ? 'This gateway knows the line' : `Carrier ${line.carrier} has the line (a read)`);
+    return line;
+  },
   handle: async ({ services, input }) => ({
     status: 200,
     body: await assign(

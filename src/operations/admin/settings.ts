@@ -60,6 +60,20 @@ export const updateSetting = defineOperation({
   output: settingRecord,
   superuserOnly: true,
   routing: 'none',
+  // Dry run: the key and the value checked by the same rules against the settings as they are
+  // now; the setting as it would be, nothing stored.
+  predict: async ({ services, input, checks }) => {
+    if (!isSettingKey(input.key)) throw new NotFoundError(`Setting ${quote(input.key)} not found`);
+    try {
+      const value = await services.settings.validate(input.key, input.value);
+      checks.passed('value', 'The value keeps every rule of the settings');
+      return settingView({ ...(await services.settings.get(input.key)), value, updatedAt: new Date() });
+    } catch (error) {
+      if (error instanceof SettingRuleViolation)
+        throw new ValidationFailedError([{ type: 'value_error', loc: ['body', 'value'], msg: error.message }]);
+      throw error;
+    }
+  },
   handle: async ({ services, input }) => {
     if (!isSettingKey(input.key)) throw new NotFoundError(`Setting ${quote(input.key)} not found`);
     try {

@@ -6,6 +6,7 @@ import { iccid, matching, mdn, transactionId } from '../schemas/fields.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { resultMessage, resultTransactionId } from './common.js';
+import { predictKnownDevice, predictLine, predictLineSim } from '../predictions.js';
 
 export const imeiChangeResult = z
   .object({
@@ -38,6 +39,13 @@ export const changeImei = defineOperation({
   extended: true,
   transactionPrefix: 'IMEI_CHG_',
   event: { type: 'line.feature_changed', data: () => ({ feature: 'imei' }) },
+  // Dry run: the line and its SIM (GENS-0012), the new device (506).
+  predict: async (context) => {
+    const { input } = context;
+    const line = await predictLine(context, input.mdn);
+    predictLineSim(context, line, input.sim, 'GENS-0012');
+    await predictKnownDevice(context, input.newImei);
+  },
   handle: async ({ extended, input, transactionId: id }) => {
     const changed = await extended.changeImei({
       mdn: input.mdn,

@@ -7,6 +7,7 @@ import { mdn, phoneListAction, transactionId } from '../schemas/fields.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { phoneNumber, resultMessage, resultTransactionId } from './common.js';
+import { predictLine } from '../predictions.js';
 
 /** One request's numbers; a bound the spec leaves open, so that one call stays one carrier call. */
 export const PHONE_LIST_MAX_NUMBERS = 100;
@@ -47,6 +48,10 @@ export const managePhoneList = defineOperation({
   extended: true,
   transactionPrefix: 'PHONE_LIST_',
   event: { type: 'line.feature_changed', data: (input) => ({ feature: 'phone_list', action: input.action }) },
+  // Dry run: the line (909, 918, 915); the numbers are checked by the gateway already.
+  predict: async (context) => {
+    await predictLine(context, context.input.mdn);
+  },
   handle: async ({ extended, input, transactionId: id }) => {
     const lists = await extended.managePhoneList({ ...input, transactionId: id });
     return performed(id, { mdn: lists.mdn, allowed: lists.allowed, blocked: lists.blocked });

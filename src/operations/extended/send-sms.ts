@@ -6,6 +6,7 @@ import { mdn, transactionId } from '../schemas/fields.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { resultMessage, resultTransactionId } from './common.js';
+import { predictLine } from '../predictions.js';
 
 export const SMS_MAX_LENGTH = 160;
 
@@ -38,6 +39,13 @@ export const sendSms = defineOperation({
   routing: 'line',
   extended: true,
   transactionPrefix: 'SMS_',
+  // Dry run: an ACTIVE line (a suspended one is 915 too).
+  predict: async (context) => {
+    const line = await predictLine(context, context.input.mdn);
+    if (line.lineStatus !== 'ACTIVE')
+      context.checks.refuse('lineStatus', '915', `ESN/MDN is inactive: the line is ${line.lineStatus}`);
+    context.checks.passed('lineStatus', 'The line is ACTIVE');
+  },
   handle: async ({ extended, input, transactionId: id }) => {
     const sent = await extended.sendSms({ mdn: input.mdn, message: input.message, transactionId: id });
     return performed(id, { mdn: sent.mdn, messageId: sent.messageId });

@@ -6,6 +6,7 @@ import { mdn, transactionId } from '../schemas/fields.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { resultMessage, resultTransactionId } from './common.js';
+import { predictLine } from '../predictions.js';
 
 export const LABEL_MAX_LENGTH = 100;
 
@@ -40,6 +41,10 @@ export const setLineLabel = defineOperation({
   extended: true,
   transactionPrefix: 'LABEL_',
   event: { type: 'line.feature_changed', data: (input) => ({ feature: 'label', label: input.label }) },
+  // Dry run: the line (909, 918, 915); the label is checked by the gateway already.
+  predict: async (context) => {
+    await predictLine(context, context.input.mdn);
+  },
   handle: async ({ extended, input, transactionId: id }) => {
     const labelled = await extended.setLabel({ mdn: input.mdn, label: input.label, transactionId: id });
     return performed(id, { mdn: labelled.mdn, label: labelled.label });

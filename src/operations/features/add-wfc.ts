@@ -6,6 +6,7 @@ import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
 import { e911Fields, e911Of } from '../schemas/e911.js';
+import { predictLine, predictLineSim, predictValidE911 } from '../predictions.js';
 
 export const addWfc = defineOperation({
   name: 'addWfc',
@@ -24,6 +25,15 @@ export const addWfc = defineOperation({
   routing: 'line',
   transactionPrefix: 'ADD_WFC_',
   event: { type: 'line.feature_changed', data: () => ({ feature: 'wfc', enabled: true }) },
+  // Dry run: the line and its SIM (GENS-0170), WFC not on yet (GENS-0010), the E911 address (GENS-0090).
+  predict: async (context) => {
+    const { checks, input } = context;
+    const line = await predictLine(context, input.mdn);
+    predictLineSim(context, line, input.sim, 'GENS-0170');
+    if (line.e911Address !== null) checks.refuse('wfc', 'GENS-0010', 'Duplicate products: Wi-Fi Calling is already on');
+    checks.passed('wfc', 'Wi-Fi Calling is not on yet');
+    await predictValidE911(context, e911Of(input));
+  },
   handle: async ({ carrier, input, transactionId: id }) => {
     const line = await carrier.addWfc({ mdn: input.mdn, sim: input.sim, address: e911Of(input), transactionId: id });
     return performed(id, { mdn: line.mdn, sim: line.sim });

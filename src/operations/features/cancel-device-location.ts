@@ -5,6 +5,7 @@ import { defineOperation } from '../define.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { mdn, transactionId } from '../schemas/fields.js';
+import { predictLine } from '../predictions.js';
 
 export const cancelDeviceLocation = defineOperation({
   name: 'cancelDeviceLocation',
@@ -17,6 +18,10 @@ export const cancelDeviceLocation = defineOperation({
   routing: 'line',
   transactionPrefix: 'CANCEL_LOC_',
   event: { type: 'line.feature_changed', data: () => ({ feature: 'device_location', enabled: false }) },
+  // Dry run: the line (909, 918, 915); nothing else refuses a cancellation.
+  predict: async (context) => {
+    await predictLine(context, context.input.mdn);
+  },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.cancelDeviceLocation({ mdn: input.mdn, transactionId: id });
     return performed(id, { mdn: input.mdn });

@@ -5,6 +5,7 @@ import { defineOperation } from '../define.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
+import { predictLine, predictLineSim } from '../predictions.js';
 
 export const resetVoicemailPassword = defineOperation({
   name: 'resetVoicemailPassword',
@@ -22,6 +23,11 @@ export const resetVoicemailPassword = defineOperation({
   routing: 'line',
   transactionPrefix: 'VM_RESET_',
   event: { type: 'line.feature_changed', data: () => ({ feature: 'voicemail_password' }) },
+  // Dry run: the line, and its SIM when named (GENS-0149).
+  predict: async (context) => {
+    const line = await predictLine(context, context.input.mdn);
+    predictLineSim(context, line, context.input.sim, 'GENS-0149');
+  },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.resetVoicemailPassword({ mdn: input.mdn, sim: input.sim, transactionId: id });
     return performed(id, { mdn: input.mdn });

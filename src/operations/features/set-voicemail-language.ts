@@ -5,6 +5,7 @@ import { defineOperation } from '../define.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { language, mdn, transactionId } from '../schemas/fields.js';
+import { predictLine } from '../predictions.js';
 
 export const setVoicemailLanguage = defineOperation({
   name: 'setVoicemailLanguage',
@@ -20,6 +21,10 @@ export const setVoicemailLanguage = defineOperation({
   event: {
     type: 'line.feature_changed',
     data: (input) => ({ feature: 'voicemail_language', language: input.language }),
+  },
+  // Dry run: the line (909, 918, 915); nothing else can refuse a language.
+  predict: async (context) => {
+    await predictLine(context, context.input.mdn);
   },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.setVoicemailLanguage({ mdn: input.mdn, language: input.language, transactionId: id });

@@ -6,6 +6,7 @@ import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { balanceUnit, mdn, transactionId } from '../schemas/fields.js';
 import { amount, expiryDate, subscriptionId } from './balance-fields.js';
+import { predictAdjustments } from '../predictions.js';
 
 export const adjustBalance = defineOperation({
   name: 'adjustBalance',
@@ -27,6 +28,15 @@ export const adjustBalance = defineOperation({
   routing: 'line',
   transactionPrefix: 'ADJ_BAL_',
   event: { type: 'line.balance_adjusted', data: (input) => ({ subscriptionId: input.subscriptionId }) },
+  // Dry run: the line's active subscriptions (919) and balances (920).
+  predict: async (context) => {
+    const { carrier, checks, input } = context;
+    const usage = await checks.read('line', () => carrier.getUsage(input.mdn));
+    checks.passed('line', `Line ${input.mdn} is ${usage.lineStatus}`);
+    // With no unit the carrier adjusts the voice balance.
+    const adjustment = { subscriptionId: input.subscriptionId, uom: input.uom ?? 'SECOND', amount: input.amount ?? 0 };
+    predictAdjustments(context, usage.subscriptions, [adjustment]);
+  },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.adjustBalance({ ...input, transactionId: id });
     return performed(id, { mdn: input.mdn });

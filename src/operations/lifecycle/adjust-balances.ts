@@ -7,6 +7,7 @@ import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { balanceUnit, mdn, transactionId } from '../schemas/fields.js';
 import { amount, subscriptionId } from './balance-fields.js';
+import { predictAdjustments } from '../predictions.js';
 
 /** Spec: no limit stated; a bound keeps one request from carrying an unbounded batch. */
 export const MAX_ADJUSTMENTS = 100;
@@ -36,6 +37,13 @@ export const adjustBalances = defineOperation({
   routing: 'line',
   transactionPrefix: 'ADJ_MULTI_BAL_',
   event: { type: 'line.balance_adjusted', data: (input) => ({ adjustments: input.adjustments.length }) },
+  // Dry run: the line's active subscriptions (919) and balances (920), all or nothing.
+  predict: async (context) => {
+    const { carrier, checks, input } = context;
+    const usage = await checks.read('line', () => carrier.getUsage(input.mdn));
+    checks.passed('line', `Line ${input.mdn} is ${usage.lineStatus}`);
+    predictAdjustments(context, usage.subscriptions, input.adjustments);
+  },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.adjustBalances({ mdn: input.mdn, adjustments: input.adjustments, transactionId: id });
     return performed(id, { mdn: input.mdn });

@@ -10,6 +10,13 @@ import { e911From, optionalE911Fields } from '../schemas/e911.js';
 import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId, zipCode } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { rememberLine } from '../line-homes.js';
+import {
+  cannotPredictPlanCode,
+  predictCoveredZip,
+  predictDisconnectedLine,
+  predictReconnectSim,
+  predictWfc,
+} from '../predictions.js';
 
 /** The spec's default wholesale billing code of a reconnected line. */
 export const DEFAULT_BILLING_CODE = 'BC123';
@@ -45,6 +52,15 @@ export const reconnectLine = defineOperation({
   planField: 'planId',
   transactionPrefix: 'RECONNECT_',
   event: { type: 'line.reconnected', data: (input) => ({ planId: input.planId }) },
+  // Dry run: the line disconnected (GENS-0147), the SIM (its own or a fresh one), the ZIP, WFC on a WFC plan.
+  predict: async (context) => {
+    const { input, plan } = context;
+    await predictDisconnectedLine(context, input.mdn);
+    await predictReconnectSim(context, input.mdn, input.sim);
+    await predictCoveredZip(context, input.zipCode);
+    cannotPredictPlanCode(context, plan.carrierPlanId);
+    await predictWfc(context, plan, e911From(input), 'Reconnection');
+  },
   handle: async (context) => {
     const { carrier, input, plan, transactionId: id } = context;
     const result = await carrier.reconnect({

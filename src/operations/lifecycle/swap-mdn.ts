@@ -7,6 +7,7 @@ import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { iccid, matching, mdn, transactionId, zipCode } from '../schemas/fields.js';
 import { renumberLine } from '../line-homes.js';
+import { predictCoveredZip, predictKnownDevice, predictLine, predictLineSim } from '../predictions.js';
 
 export const swapMdn = defineOperation({
   name: 'swapMdn',
@@ -30,6 +31,15 @@ export const swapMdn = defineOperation({
   event: {
     type: 'line.mdn_swapped',
     data: (input, answer) => ({ previousMdn: input.mdn, newMdn: answer.newMdn ?? null }),
+  },
+  // Dry run: the line and its SIM (918), the device when named (506), the ZIP (510, GENS-0289).
+  predict: async (context) => {
+    const { checks, input } = context;
+    const line = await predictLine(context, input.mdn);
+    predictLineSim(context, line, input.sim, '918', 'Subscriber with given resource does not exist');
+    if (input.imei) await predictKnownDevice(context, input.imei);
+    await predictCoveredZip(context, input.zipCode);
+    checks.cannotPredict('Whether the carrier\u2019s number pool has a number left (GENS-0011)');
   },
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;

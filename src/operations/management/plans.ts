@@ -2,6 +2,8 @@
 // `carrier` (321, carrier_b or null).
 
 import { z } from 'zod';
+import { DirectoryError } from '../../directory/types.js';
+import { quote } from '../../lib/quote.js';
 import { defineOperation } from '../define.js';
 import { plan, planFields, planId } from './schemas.js';
 
@@ -24,6 +26,21 @@ export const createPlan = defineOperation({
   output: plan,
   superuserOnly: true,
   routing: 'none',
+  // Dry run: refused as the call would be when the plan_id is taken; else the plan it would create.
+  predict: async ({ services, input, checks }) => {
+    if (await services.directory.plan(input.planId))
+      throw new DirectoryError(`A plan with plan_id ${JSON.stringify(quote(input.planId))} already exists`);
+    checks.passed('planId', 'No plan has this plan_id yet');
+    return {
+      planId: input.planId,
+      name: input.name,
+      carrierPlanId: input.carrierPlanId,
+      carrier: input.carrier ?? null,
+      description: input.description ?? '',
+      price: input.price ?? 0,
+      wfc: input.wfc ?? false,
+    };
+  },
   handle: async ({ services, input }) => ({ status: 200, body: await services.directory.createPlan(input) }),
 });
 
@@ -43,6 +60,14 @@ export const updatePlan = defineOperation({
   output: plan,
   superuserOnly: true,
   routing: 'none',
+  // Dry run: the plan as the change would leave it (an unknown plan_id is refused as the call is).
+  predict: async ({ services, input: { planId: id, ...changes }, checks }) => {
+    const existing = await services.directory.plan(id);
+    if (!existing) throw new DirectoryError(`No plan with plan_id ${JSON.stringify(quote(id))}`);
+    checks.passed('plan', 'The plan exists');
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    return { ...existing, ...defined };
+  },
   handle: async ({ services, input: { planId: id, ...changes } }) => ({
     status: 200,
     body: await services.directory.updatePlan(id, changes),

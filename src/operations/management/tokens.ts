@@ -1,6 +1,8 @@
 // Superuser issue and revocation of bearer tokens.
 
 import { z } from 'zod';
+import { parseDuration } from '../../auth/tokens.js';
+import { DirectoryError } from '../../directory/types.js';
 import { defineOperation } from '../define.js';
 import { capped, matching } from '../schemas/fields.js';
 import { userName } from './schemas.js';
@@ -26,6 +28,17 @@ export const issueToken = defineOperation({
   output: issuedToken,
   superuserOnly: true,
   routing: 'none',
+  // Dry run: the user exists and is active, and the lifetime is valid; no token is made (the
+  // answer's token and id are empty), its expiry is as it would be now.
+  predict: async ({ services, input, checks }) => {
+    const user = await services.directory.userByName(input.user);
+    if (!user.active) throw new DirectoryError(`User ${JSON.stringify(user.name)} is deactivated`);
+    checks.passed('user', 'The user exists and is active');
+    const ttl = input.ttl ?? services.config.TOKEN_TTL;
+    const expiresAt = new Date(Date.now() + parseDuration(ttl));
+    checks.passed('ttl', `A lifetime of ${ttl}`);
+    return { token: '', id: '', expiresAt: expiresAt.toISOString() };
+  },
   handle: async ({ services, input }) => {
     const issued = await services.tokens.issue(
       await services.directory.userByName(input.user),
@@ -46,6 +59,15 @@ export const revokeToken = defineOperation({
     .meta({ id: 'RevokedToken', description: 'A revoked token' }),
   superuserOnly: true,
   routing: 'none',
+  // Dry run: the token exists (else the call's refusal); one revoked already stays so.
+  predict: async ({ services, input, checks }) => {
+    const { id, alreadyRevoked } = await services.tokens.revocation(input.token);
+    checks.passed(
+      'token',
+      alreadyRevoked ? 'The token is revoked already: the call changes nothing' : 'The token is live',
+    );
+    return { id };
+  },
   handle: async ({ services, input }) => {
     const id = await services.tokens.revoke(input.token);
     return { status: 200, body: { id } };

@@ -97,6 +97,22 @@ export const authorizePlans = defineOperation({
   output: z.array(plan),
   superuserOnly: true,
   routing: 'none',
+  // Dry run: the user and every plan named exist (else the call's refusal); the user's plans as
+  // they would be.
+  predict: async ({ services, input, checks }) => {
+    const user = await services.directory.userByName(input.user);
+    checks.passed('user', 'The user exists');
+    const named = await Promise.all(input.planIds.map((planId) => services.directory.plan(planId)));
+    const missing = input.planIds.filter((_, index) => named[index] === null);
+    if (missing.length > 0)
+      throw new DirectoryError(
+        `No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`,
+      );
+    checks.passed('plans', 'Every plan named exists');
+    const plans = new Map((await services.directory.authorizedPlans(user.id)).map((plan) => [plan.planId, plan]));
+    for (const plan of named) if (plan) plans.set(plan.planId, plan);
+    return [...plans.values()].sort((a, b) => (a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0));
+  },
   handle: async ({ services, input }) => ({
     status: 200,
     body: await services.directory.authorize(input.user, input.planIds),
@@ -111,6 +127,14 @@ export const deauthorizePlans = defineOperation({
   output: z.array(plan),
   superuserOnly: true,
   routing: 'none',
+  // Dry run: the user exists (else the call's refusal); the user's plans as they would be (plans
+  // named that the user does not have are left alone, as the call leaves them).
+  predict: async ({ services, input, checks }) => {
+    const user = await services.directory.userByName(input.user);
+    checks.passed('user', 'The user exists');
+    const removed = new Set(input.planIds);
+    return (await services.directory.authorizedPlans(user.id)).filter((plan) => !removed.has(plan.planId));
+  },
   handle: async ({ services, input }) => ({
     status: 200,
     body: await services.directory.deauthorize(input.user, input.planIds),

@@ -6,6 +6,7 @@ import { defineOperation } from '../define.js';
 import { performed } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
+import { predictLine } from '../predictions.js';
 
 export const changeBillingCode = defineOperation({
   name: 'changeBillingCode',
@@ -24,6 +25,10 @@ export const changeBillingCode = defineOperation({
   routing: 'line',
   transactionPrefix: 'CHG_BILL_',
   event: { type: 'line.billing_code_changed', data: (input) => ({ billingCode: input.billingCode }) },
+  // Dry run: the line (909, 918, 915); the carrier takes any billing code.
+  predict: async (context) => {
+    await predictLine(context, context.input.mdn);
+  },
   handle: async ({ carrier, input, transactionId: id }) => {
     await carrier.changeBillingCode({ mdn: input.mdn, billingCode: input.billingCode, transactionId: id });
     return performed(id, { mdn: input.mdn });

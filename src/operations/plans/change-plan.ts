@@ -7,6 +7,8 @@ import { operationResult } from '../schemas/envelope.js';
 import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
+import { cannotPredictPlanCode, predictLine, predictLineSim, predictWfc } from '../predictions.js';
+import { quote } from '../../lib/quote.js';
 
 export const changePlan = defineOperation({
   name: 'changePlan',
@@ -33,6 +35,18 @@ export const changePlan = defineOperation({
   event: {
     type: 'line.plan_changed',
     data: (input, answer) => ({ planId: input.newPlanId, wfcStatus: answer.wfcStatus ?? null }),
+  },
+  // Dry run: the line and its SIM (918), not already on the plan (916), WFC on a WFC plan.
+  predict: async (context) => {
+    const { checks, input, plan } = context;
+    const line = await predictLine(context, input.mdn);
+    predictLineSim(context, line, input.sim, '918', 'Subscriber with given resource does not exist');
+    // A profile lists the base plan's SOC first.
+    if (line.serviceCodes[0]?.code === plan.carrierPlanId)
+      checks.refuse('plan', '916', 'Plan code already active on the MDN');
+    checks.passed('plan', `The line is not on plan code ${quote(plan.carrierPlanId, 32)} yet`);
+    cannotPredictPlanCode(context, plan.carrierPlanId);
+    await predictWfc(context, plan, e911From(input), 'Plan change');
   },
   handle: async ({ carrier, input, plan, transactionId: id }) => {
     const result = await carrier.changePlan({

@@ -8,6 +8,7 @@ import { operationResult } from '../schemas/envelope.js';
 import { MAX_LENGTH, mdn, nonEmpty, transactionId } from '../schemas/fields.js';
 import { wfcFor, wfcWarning } from '../wfc.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
+import { cannotPredictPlanCode, predictLine, predictWfc } from '../predictions.js';
 
 export const purchasePlan = defineOperation({
   name: 'purchasePlan',
@@ -29,6 +30,14 @@ export const purchasePlan = defineOperation({
   event: {
     type: 'line.purchase_made',
     data: (input, answer) => ({ planId: input.planId, purchaseId: answer.purchaseId ?? null }),
+  },
+  // Dry run: the line, WFC on a WFC plan; the carrier's purchase cap (969) is not readable.
+  predict: async (context) => {
+    const { checks, input, plan } = context;
+    await predictLine(context, input.mdn);
+    cannotPredictPlanCode(context, plan.carrierPlanId);
+    checks.cannotPredict('Whether the line has reached the carrier\u2019s limit of active purchases (969)');
+    await predictWfc(context, plan, e911From(input), 'Purchase');
   },
   handle: async ({ carrier, input, plan, transactionId: id }) => {
     const result = await carrier.purchasePlan({

@@ -12,15 +12,14 @@ import type {
 import { requireLine, verifySim } from './lines.js';
 import { reject } from './rejections.js';
 import type { CoreContext } from './state.js';
-import { isInvalidE911Address } from './test-values.js';
 import { recordActivity } from './usage-records.js';
-import { enableWfc } from './wfc.js';
+import { enableWfc, validateE911Address } from './wfc.js';
 
 export function addWfc(ctx: CoreContext, request: AddWfcRequest): LineRef {
   const line = requireLine(ctx, request.mdn);
   verifySim(line, request.sim, 'GENS-0170');
   if (line.wfc.enabled) reject('GENS-0010');
-  if (isInvalidE911Address(request.address)) reject('GENS-0090');
+  if (!validateE911Address(request.address).valid) reject('GENS-0090');
   enableWfc(ctx, line, request.address);
   recordActivity(ctx, line);
   return { mdn: line.mdn, sim: line.sim };
@@ -30,7 +29,7 @@ export function updateE911Address(ctx: CoreContext, request: UpdateE911Request):
   const line = requireLine(ctx, request.mdn);
   verifySim(line, request.sim, 'GENS-0404');
   if (!line.wfc.enabled) reject('GENS-0124');
-  if (isInvalidE911Address(request.address)) reject('GENS-0090');
+  if (!validateE911Address(request.address).valid) reject('GENS-0090');
   enableWfc(ctx, line, request.address);
   recordActivity(ctx, line);
   return { mdn: line.mdn, sim: line.sim };

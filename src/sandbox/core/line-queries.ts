@@ -5,7 +5,7 @@ import type { CarrierUsage, NetworkStatus, ServiceProfile, UsageSummary } from '
 import { requireLine, verifySim } from './lines.js';
 import { serviceCodes } from './service-codes.js';
 import type { CoreContext, LineRecord } from './state.js';
-import { activeSubscriptions, balanceDetails, subscriptionView } from './subscriptions.js';
+import { balanceDetails, listedSubscriptions, subscriptionView } from './subscriptions.js';
 import { carrierTimestamp } from './time-format.js';
 
 export function getUsage(ctx: CoreContext, mdn: string): UsageSummary {
@@ -18,7 +18,7 @@ export function getUsage(ctx: CoreContext, mdn: string): UsageSummary {
     planName: line.plan.name,
     effectiveDate: carrierTimestamp(line.plan.effectiveAt),
     balanceDetails: balanceDetails(line),
-    subscriptions: activeSubscriptions(line).map(subscriptionView),
+    subscriptions: listedSubscriptions(line).map(subscriptionView),
   };
 }
 
@@ -35,7 +35,7 @@ export function getServiceProfile(ctx: CoreContext, mdn: string, sim?: string): 
     billCycleDay: String(new Date(line.activatedAt).getUTCDate()),
     serviceCodes: serviceCodes(line),
     balanceDetails: balanceDetails(line),
-    subscriptions: activeSubscriptions(line).map(subscriptionView),
+    subscriptions: listedSubscriptions(line).map(subscriptionView),
     e911Address: line.wfc.enabled && line.wfc.address ? { ...line.wfc.address } : null,
     hotlineStatus: hotlineStatus(line),
     hotlineNumber: line.hotline?.number ?? null,

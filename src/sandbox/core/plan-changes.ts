@@ -14,7 +14,7 @@ import { requireLine, verifySim } from './lines.js';
 import { requirePlan } from './plans.js';
 import { reject } from './rejections.js';
 import type { CoreContext } from './state.js';
-import { activePurchases, addSubscription, newSubscription } from './subscriptions.js';
+import { activePurchases, activeSubscriptions, addSubscription, newSubscription } from './subscriptions.js';
 import { recordActivity } from './usage-records.js';
 import { provisionWfc } from './wfc.js';
 
@@ -50,11 +50,12 @@ export function purchasePlan(ctx: CoreContext, request: PurchasePlanRequest): Pu
 export function cancelPurchase(ctx: CoreContext, request: CancelPurchaseRequest): PurchaseResult {
   const line = requireLine(ctx, request.mdn);
   // The spec's rule: an active subscription must exist for the purchase id, else 949 (an
-  // unknown id, another line's purchase, an ended or forgotten one). The base plan's own
-  // subscription id is not a purchase at all: 919.
-  const subscription = line.subscriptions.find((candidate) => candidate.id === request.purchaseId);
+  // unknown id, another line's purchase, an ended or forgotten one, an earlier plan's). The
+  // current base plan's own subscription id is not a purchase at all: 919. Both are what the
+  // line's listed (active) subscriptions tell a reader, so a dry run predicts them.
+  const subscription = activeSubscriptions(line).find((candidate) => candidate.id === request.purchaseId);
   if (subscription?.kind === 'base') reject('919');
-  const purchase = subscription?.kind === 'addon' && subscription.active ? subscription : reject('949');
+  const purchase = subscription ?? reject('949');
   purchase.active = false;
   recordActivity(ctx, line);
   return { mdn: line.mdn, purchaseId: purchase.id };

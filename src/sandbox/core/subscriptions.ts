@@ -49,6 +49,15 @@ export function activeSubscriptions(line: LineRecord): SubscriptionRecord[] {
   return line.subscriptions.filter((subscription) => subscription.active);
 }
 
+/**
+ * The active subscriptions as reads list them: the base plan's first, then the add-ons in
+ * purchase order (a plan change appends the new base plan; readers rely on the order).
+ */
+export function listedSubscriptions(line: LineRecord): SubscriptionRecord[] {
+  const active = activeSubscriptions(line);
+  return [...active.filter((s) => s.kind === 'base'), ...active.filter((s) => s.kind !== 'base')];
+}
+
 export function activePurchases(line: LineRecord): SubscriptionRecord[] {
   return activeSubscriptions(line).filter((subscription) => subscription.kind === 'addon');
 }

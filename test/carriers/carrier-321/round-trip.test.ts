@@ -91,6 +91,17 @@ describe('carrier 321 adapter ↔ sandbox server ↔ core', () => {
     expect(await adapter.getSimDetails(SIM_C)).toEqual(await core.getSimDetails(SIM_C));
   });
 
+  it('validates E911 addresses as the core does, valid and invalid', async () => {
+    const valid = { address1: '1 Main St', address2: 'Apt 2', city: 'Springfield', state: 'IL', zipCode: '62701' };
+    const invalid = { address1: '1 Invalid Way', city: 'Springfield', state: 'IL', zipCode: '62701' };
+    expect(await adapter.validateE911Address(valid)).toEqual({ valid: true });
+    expect(await adapter.validateE911Address(invalid)).toEqual(await core.validateE911Address(invalid));
+    expect(await adapter.validateE911Address(invalid)).toEqual({
+      valid: false,
+      failure: { code: 'GENS-0090', text: 'Invalid E911 address' },
+    });
+  });
+
   it('normalises rejections to the spec form', async () => {
     const notSuspended = await rejectionOf(adapter.restore({ transactionId: tx('restore'), mdn }));
     expect(notSuspended.code).toBe('GENS-0033');

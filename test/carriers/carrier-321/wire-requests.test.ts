@@ -332,6 +332,16 @@ const queries: WireCase[] = [
       iccidStatus: 'AVAILABLE',
     },
   },
+  {
+    name: 'validateE911Address (a read with a body: no Idempotency-Key)',
+    call: (a) => a.validateE911Address(ADDRESS),
+    method: 'POST',
+    url: '/v1/e911/validations',
+    body: { e911: WIRE_E911 },
+    write: false,
+    reply: { status: 200, body: { valid: false, error: { code: 'GENS-0090', description: 'Invalid E911 address' } } },
+    result: { valid: false, failure: { code: 'GENS-0090', text: 'Invalid E911 address' } },
+  },
 ];
 
 const lifecycle: WireCase[] = [

@@ -104,6 +104,17 @@ describe('carrier_b adapter ⇄ sandbox: activation and queries', () => {
     expect(await adapter.getDevice('356938035643809')).toEqual(await core.getDevice('356938035643809'));
   });
 
+  it('validates E911 addresses as the core does, valid and invalid', async () => {
+    const valid = { address1: '1 Main St', address2: 'Apt 2', city: 'Springfield', state: 'IL', zipCode: '62701' };
+    const invalid = { address1: '1 Invalid Way', city: 'Springfield', state: 'IL', zipCode: '62701' };
+    expect(await adapter.validateE911Address(valid)).toEqual({ valid: true });
+    expect(await adapter.validateE911Address(invalid)).toEqual(await core.validateE911Address(invalid));
+    expect(await adapter.validateE911Address(invalid)).toEqual({
+      valid: false,
+      failure: { code: 'GENS-0090', text: 'Invalid E911 address' },
+    });
+  });
+
   it('normalises query refusals, numeric and GENS codes alike', async () => {
     expect((await rejection(adapter.getDevice('990000000000001'))).message).toBe('Invalid ESN / device (506)');
     expect((await rejection(adapter.getCoverage('00000'))).message).toBe('Invalid zip code (510)');

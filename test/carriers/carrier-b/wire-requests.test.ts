@@ -133,6 +133,7 @@ const CANNED: Record<string, Record<string, unknown>> = {
     expiresAt: T2,
     iccidState: 'AVAILABLE',
   },
+  'WifiCalling.ValidateAddress': { valid: false, faultCode: 'GENS-0090', faultString: 'Invalid E911 address' },
   'Subscriber.Suspend': { msisdn: MDN, accepted: true },
   'Subscriber.Resume': { msisdn: MDN, accepted: true },
   'Subscriber.Terminate': { msisdn: MDN, iccid: SIM },
@@ -344,6 +345,13 @@ const CASES: WireCase[] = [
       expirationDate: '2026-02-01T00:00:00+00:00',
       iccidStatus: 'AVAILABLE',
     },
+  },
+  {
+    name: 'validateE911Address',
+    call: (a) => a.validateE911Address({ ...ADDRESS, address2: undefined }),
+    method: 'WifiCalling.ValidateAddress',
+    params: { emergencyAddress: { line1: '1 Main St', town: 'Springfield', stateCode: 'IL', postCode: '62701' } },
+    returns: { valid: false, failure: { code: 'GENS-0090', text: 'Invalid E911 address' } },
   },
   // ------------------------------------------------------------ lifecycle
   {

@@ -3,9 +3,9 @@
 // prediction (would_succeed, predicted_code) must be what the call then answered.
 // Not covered, because no read-only call of the contract can see them (each is listed in the
 // report's `unpredictable`): an INVALID… plan code (906), an exhausted number pool
-// (GENS-0011); and a SIM past its expiry (GENS-0197) needs the sandbox clock three years on,
-// which the shared sandbox of this file cannot have (predictFreshSim covers it by the eSIM
-// profile read).
+// (GENS-0011). A SIM past its expiry (GENS-0197) needs the sandbox clock three years on:
+// agreement-expiry.test.ts, with a gateway of its own; the other mutations are in
+// agreement-writes.test.ts.
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CarrierId } from '../../../src/carriers/types.js';

@@ -1,9 +1,12 @@
 // Carrier 321 sandbox routes: the information queries.
 
+import { z } from 'zod';
 import type { CarrierQueryMethods, CarrierOperations } from '../../../carriers/types.js';
 import type { SandboxRoute } from '../../http-kit.js';
-import { readRoute } from '../routing.js';
-import { balanceSummaryToWire, e911ToWire, isoTimestamp, subscriptionToWire, wireState } from '../wire.js';
+import { decodeBody, readRoute } from '../routing.js';
+import { balanceSummaryToWire, e911ToWire, isoTimestamp, subscriptionToWire, wireE911, wireState } from '../wire.js';
+
+const e911ValidationBody = z.object({ e911: wireE911 });
 
 export function queryRoutes(core: CarrierOperations) {
   return {
@@ -152,6 +155,18 @@ export function queryRoutes(core: CarrierOperations) {
           expires_at: sim.expirationDate,
           state: sim.iccidStatus,
         },
+      };
+    }),
+
+    // A POST that changes nothing: no Idempotency-Key.
+    validateE911Address: readRoute('POST', '/v1/e911/validations', async ({ body }) => {
+      const wire = decodeBody(e911ValidationBody, body);
+      const validation = await core.validateE911Address(wire.e911);
+      return {
+        status: 200,
+        body: validation.valid
+          ? { valid: true }
+          : { valid: false, error: { code: validation.failure.code, description: validation.failure.text } },
       };
     }),
   } satisfies Record<keyof CarrierQueryMethods, SandboxRoute>;

@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import type { BalanceDetails, CarrierQueryMethods, UsageEvent } from '../../../carriers/types.js';
 import { defineMethod, type RpcMethod } from '../define-method.js';
+import { wireFaultCode } from '../envelope.js';
 import {
+  emergencyAddress,
   encodeAddress,
   encodeBundles,
   iccid,
@@ -154,4 +156,18 @@ export const queryMethods = {
       iccidState: details.iccidStatus,
     };
   }),
+
+  validateE911Address: defineMethod(
+    'WifiCalling.ValidateAddress',
+    z.object({ emergencyAddress }),
+    async (core, params) => {
+      const validation = await core.validateE911Address(params.emergencyAddress);
+      if (validation.valid) return { valid: true };
+      return {
+        valid: false,
+        faultCode: wireFaultCode(validation.failure.code),
+        faultString: validation.failure.text,
+      };
+    },
+  ),
 } satisfies Record<keyof CarrierQueryMethods, RpcMethod>;

@@ -1,11 +1,12 @@
 // The sandbox core's queries area of the carrier contract.
 
-import type { CarrierQueryMethods } from '../../../carriers/types.js';
+import type { CarrierQueryMethods, E911Address } from '../../../carriers/types.js';
 import { coverageFor } from '../coverage.js';
 import { deviceInfo } from '../devices.js';
 import { getCarrierUsage, getNetworkStatus, getServiceProfile, getUsage } from '../line-queries.js';
 import { getEsimProfile, getSimDetails } from '../sim-queries.js';
 import type { CoreContext } from '../state.js';
+import { validateE911Address } from '../wfc.js';
 import { query } from './method.js';
 
 export function queryMethods(ctx: CoreContext) {
@@ -18,5 +19,6 @@ export function queryMethods(ctx: CoreContext) {
     getNetworkStatus: query(ctx, getNetworkStatus),
     getEsimProfile: query(ctx, getEsimProfile),
     getSimDetails: query(ctx, getSimDetails),
+    validateE911Address: query(ctx, (_ctx, address: E911Address) => validateE911Address(address)),
   } satisfies CarrierQueryMethods;
 }
