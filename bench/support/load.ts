@@ -1,0 +1,80 @@
+// One autocannon run and the figures the report keeps.
+
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 50;
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** Answers the scenario's own check refused (a 200 carrying a GraphQL error or a FAILURE). */
+  refused: number;
+}
+
+/** What one request of a scenario sends; `n` counts the scenario's requests from 0. */
+export interface ScenarioRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  token?: string;
+  body?: string;
+}
+
+export interface Scenario {
+  url: string;
+  next(n: number): ScenarioRequest;
+  /** A 2xx answer that is nonetheless wrong (e.g. a GraphQL error); counted as `refused`. */
+  refuses?(body: string): boolean;
+}
+
+export async function load(
+  scenario: Scenario,
+  options: { durationS: number; connections?: number; overallRate?: number },
+): Promise<LoadResult> {
+  let n = 0;
+  let refused = 0;
+  const result = await autocannon({
+    url: scenario.url,
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.durationS,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = scenario.next(n++);
+          return {
+            ...request,
+            method: next.method,
+            path: next.path,
+            headers: {
+              ...(next.token ? { authorization: `Bearer ${next.token}` } : {}),
+              ...(next.body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(next.body ? { body: next.body } : {}),
+          };
+        },
+        ...(scenario.refuses && {
+          onResponse: (status: number, body: string) => {
+            if (status < 300 && scenario.refuses!(body)) refused++;
+          },
+        }),
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    refused,
+  };
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
