@@ -31,7 +31,8 @@ const FIXED_RATE = 300;
 const root = new URL('..', import.meta.url).pathname;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-const graphql = (query: string) => JSON.stringify({ query });
+/** Clients send values as variables: one document per scenario, parsed and validated once (Yoga caches by document). */
+const graphql = (query: string, variables?: Record<string, unknown>) => JSON.stringify({ query, variables });
 const hasGraphQLError = (body: string) => body.includes('"errors"');
 
 /** The scenarios, by name; each request rotates through the users (user n mod USERS). */
@@ -39,7 +40,6 @@ function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
   const { users, sharedMdns } = seeded;
   const userOf = (n: number) => users[n % users.length]!;
   const suspended = new Set<string>();
-  const screen = sharedMdns.map((mdn) => `"${mdn}"`).join(', ');
   return {
     'rest-usage': {
       url: base,
@@ -51,7 +51,9 @@ function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
         method: 'POST',
         path: '/graphql',
         token: userOf(n).token,
-        body: graphql(`{ usage(mdn: "${userOf(n).mdn}") { status planName balanceDetails { talk text data } } }`),
+        body: graphql('query Usage($mdn: String!) { usage(mdn: $mdn) { status planName balanceDetails { talk text data } } }', {
+          mdn: userOf(n).mdn,
+        }),
       }),
       refuses: hasGraphQLError,
     },
@@ -66,7 +68,10 @@ function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
         method: 'POST',
         path: '/graphql',
         token: userOf(n).token,
-        body: graphql(`{ lines(mdns: [${screen}]) { mdn usage { status planName } networkStatus { status } } }`),
+        body: graphql(
+          'query Screen($mdns: [String!]!) { lines(mdns: $mdns) { mdn usage { status planName } networkStatus { status } } }',
+          { mdns: sharedMdns },
+        ),
       }),
       refuses: hasGraphQLError,
     },
@@ -81,7 +86,7 @@ function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
           method: 'POST',
           path: '/graphql',
           token: user.token,
-          body: graphql(`mutation { ${field}(input: { mdn: "${user.mdn}" }) { status mdn } }`),
+          body: graphql(`mutation Toggle($mdn: String!) { ${field}(input: { mdn: $mdn }) { status mdn } }`, { mdn: user.mdn }),
         };
       },
       refuses: (body) => {
