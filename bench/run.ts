@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { bulkActivate, type BulkRun } from './support/bulk.js';
+import { bulkActivate, directActivations, type BulkRun } from './support/bulk.js';
 import { CONNECTIONS, load, median, type LoadResult, type Scenario } from './support/load.js';
 import { freePort, memoryOf, sampleMemory, startNode, stop, waitFor, type Memory } from './support/processes.js';
 import { evaluate, render, type Measured } from './support/report.js';
@@ -33,7 +33,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Clients send values as variables: one document per scenario, parsed and validated once (Yoga caches by document). */
 const graphql = (query: string, variables?: Record<string, unknown>) => JSON.stringify({ query, variables });
-const hasGraphQLError = (body: string) => body.includes('"errors"');
+const withoutErrors = (body: string) => (body.includes('"errors"') ? 'refused' : 'ok');
 
 /** The scenarios, by name; each request rotates through the users (user n mod USERS). */
 function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
@@ -51,16 +51,24 @@ function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
         method: 'POST',
         path: '/graphql',
         token: userOf(n).token,
-        body: graphql('query Usage($mdn: String!) { usage(mdn: $mdn) { status planName balanceDetails { talk text data } } }', {
-          mdn: userOf(n).mdn,
-        }),
+        body: graphql(
+          'query Usage($mdn: String!) { usage(mdn: $mdn) { status planName balanceDetails { talk text data } } }',
+          {
+            mdn: userOf(n).mdn,
+          },
+        ),
       }),
-      refuses: hasGraphQLError,
+      classify: withoutErrors,
     },
     'graphql-me': {
       url: base,
-      next: (n) => ({ method: 'POST', path: '/graphql', token: userOf(n).token, body: graphql('{ me { name superuser } }') }),
-      refuses: hasGraphQLError,
+      next: (n) => ({
+        method: 'POST',
+        path: '/graphql',
+        token: userOf(n).token,
+        body: graphql('{ me { name superuser } }'),
+      }),
+      classify: withoutErrors,
     },
     'lines-screen': {
       url: base,
@@ -73,10 +81,12 @@ function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
           { mdns: sharedMdns },
         ),
       }),
-      refuses: hasGraphQLError,
+      classify: withoutErrors,
     },
-    // Each user suspends, then restores, the one line they own. A line's state follows the
-    // answers (a request prepared as a run ends is never sent), keyed by the MDN each answers.
+    // Each user suspends, then restores, the one line they own. The bench follows each line's
+    // state from the answers; a request still in flight when a run ends is acted on but its
+    // answer is never read, so the next one on that line may be refused as redundant (935:
+    // already suspended, GENS-0033: not suspended): that answer only resyncs the state.
     mutation: {
       url: base,
       next: (n) => {
@@ -86,23 +96,37 @@ function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
           method: 'POST',
           path: '/graphql',
           token: user.token,
-          body: graphql(`mutation Toggle($mdn: String!) { ${field}(input: { mdn: $mdn }) { status mdn } }`, { mdn: user.mdn }),
+          body: graphql(`mutation Toggle($mdn: String!) { ${field}(input: { mdn: $mdn }) { status mdn errorCode } }`, {
+            mdn: user.mdn,
+          }),
         };
       },
-      refuses: (body) => {
-        const answer = /"(suspendLine|restoreLine)":\{"status":"SUCCESS","mdn":"(\d+)"/.exec(body);
-        if (!answer) return true;
-        if (answer[1] === 'suspendLine') suspended.add(answer[2]!);
-        else suspended.delete(answer[2]!);
-        return false;
+      classify: (body) => {
+        const answer =
+          /"(suspendLine|restoreLine)":\{"status":"(SUCCESS|FAILURE)","mdn":"(\d+)","errorCode":(null|"[^"]*")/.exec(
+            body,
+          );
+        if (!answer) return 'refused';
+        const [, field, status, mdn, code] = answer;
+        const nowSuspended = field === 'suspendLine';
+        const redundant = code === (nowSuspended ? '"935"' : '"GENS-0033"');
+        if (status === 'FAILURE' && !redundant) return 'refused';
+        if (nowSuspended) suspended.add(mdn!);
+        else suspended.delete(mdn!);
+        return status === 'SUCCESS' ? 'ok' : 'resynced';
       },
     },
     // One user, every request: `me` has no per-operation rate limit and costs no budget, so
     // nothing needs raising (a hot user's `usage` would meet its 60/min limit by design).
     'hot-user-me': {
       url: base,
-      next: () => ({ method: 'POST', path: '/graphql', token: users[0]!.token, body: graphql('{ me { name superuser } }') }),
-      refuses: hasGraphQLError,
+      next: () => ({
+        method: 'POST',
+        path: '/graphql',
+        token: users[0]!.token,
+        body: graphql('{ me { name superuser } }'),
+      }),
+      classify: withoutErrors,
     },
   };
 }
@@ -138,13 +162,9 @@ async function main(): Promise<void> {
   try {
     await waitFor(`http://127.0.0.1:${port321}/_sandbox/clock`);
     log(`seeding ${USERS} users with tokens and one line each, and 10 shared lines…`);
-    const seeded = await seed(loadConfig(env), { users: USERS, sharedLines: 10, directCalls: BULK_SIMS, log });
-    gateway = startNode(
-      join(root, 'dist/main.js'),
-      [],
-      env,
-      profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [],
-    );
+    const config = loadConfig(env);
+    const seeded = await seed(config, { users: USERS, sharedLines: 10, log });
+    gateway = startNode(join(root, 'dist/main.js'), [], env, profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []);
     const base = `http://127.0.0.1:${gatewayPort}`;
     const yogaUrl = `http://127.0.0.1:${yogaPort}`;
     await waitFor(`${base}/livez`);
@@ -172,7 +192,7 @@ async function main(): Promise<void> {
         const run = await load(scenario, { durationS: DURATION_S });
         runs[name]!.push({ yoga: yogaRun, scenario: run });
         log(
-          `round ${round} ${name}: ${run.requestsPerSecond} req/s (bare Yoga ${yogaRun.requestsPerSecond}), ratio ${(run.requestsPerSecond / yogaRun.requestsPerSecond).toFixed(3)}, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}, refused ${run.refused}, errors ${run.errors}`,
+          `round ${round} ${name}: ${run.requestsPerSecond} req/s (bare Yoga ${yogaRun.requestsPerSecond}), ratio ${(run.requestsPerSecond / yogaRun.requestsPerSecond).toFixed(3)}, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}, refused ${run.refused}, resynced ${run.resynced}, errors ${run.errors}`,
         );
       }
     }
@@ -185,10 +205,17 @@ async function main(): Promise<void> {
 
     let bulk: (BulkRun & { directMs: number }) | undefined;
     if (!ONLY || ONLY.includes('bulk')) {
-      const sims = Array.from({ length: BULK_SIMS }, (_, i) => simOf(3, i));
-      const run = await bulkActivate(base, seeded.users.slice(-10).map((user) => user.token), sims);
-      bulk = { ...run, directMs: seeded.directActivationMs };
-      log(`bulk ${BULK_SIMS} SIMs: ${Math.round(run.ms)} ms through the gateway (${run.driver}), ${Math.round(seeded.directActivationMs)} ms of direct carrier calls`);
+      const sims = (block: number) => Array.from({ length: BULK_SIMS }, (_, i) => simOf(block, i));
+      const directMs = await directActivations(config, sims(4));
+      const run = await bulkActivate(
+        base,
+        seeded.users.slice(-10).map((user) => user.token),
+        sims(3),
+      );
+      bulk = { ...run, directMs };
+      log(
+        `bulk ${BULK_SIMS} SIMs: ${Math.round(run.ms)} ms through the gateway (${run.driver}), ${Math.round(directMs)} ms of direct carrier calls`,
+      );
     }
     const during: Memory = sampler.stop();
 

@@ -3,7 +3,8 @@
 // is written here, else REST `POST /sim/activate/bulk/` in batches of 100, one after the other.
 
 import { performance } from 'node:perf_hooks';
-import { ADDRESS, BENCH_PLAN } from './seed.js';
+import type { Config } from '../../src/config.js';
+import { activationRequest, ADDRESS, BENCH_PLAN, carrier321 } from './seed.js';
 
 const REST_BATCH = 100;
 
@@ -39,16 +40,39 @@ async function restBulk(base: string, tokens: string[], sims: string[]): Promise
       body: JSON.stringify({ activations }),
     });
     const body = (await response.json()) as { processed?: number };
-    if (response.status !== 200) throw new Error(`bulk activation answered ${response.status}: ${JSON.stringify(body)}`);
+    if (response.status !== 200)
+      throw new Error(`bulk activation answered ${response.status}: ${JSON.stringify(body)}`);
     activated += body.processed ?? 0;
   }
-  return { driver: `REST POST /sim/activate/bulk/ × ${Math.ceil(sims.length / REST_BATCH)}`, ms: performance.now() - started, activated };
+  return {
+    driver: `REST POST /sim/activate/bulk/ × ${Math.ceil(sims.length / REST_BATCH)}`,
+    ms: performance.now() - started,
+    activated,
+  };
 }
 
 export async function bulkActivate(base: string, tokens: string[], sims: string[]): Promise<BulkRun> {
   const run = await restBulk(base, tokens, sims);
   // A GraphQL job driver (start, then wait for its completion) replaces restBulk here once written.
   if (await hasMutation(base, tokens[0]!, 'startBulkActivation'))
-    return { ...run, note: 'the schema has startBulkActivation; this run still drove REST (no job driver yet in bench/support/bulk.ts)' };
+    return {
+      ...run,
+      note: 'the schema has startBulkActivation; this run still drove REST (no job driver yet in bench/support/bulk.ts)',
+    };
   return run;
+}
+
+/**
+ * The baseline: the carrier activations a bulk activation makes, made directly with the
+ * project's adapter, one after the other (as the gateway runs a batch); the sum of their times.
+ */
+export async function directActivations(config: Config, sims: string[]): Promise<number> {
+  const carrier = carrier321(config);
+  try {
+    const started = performance.now();
+    for (const [index, sim] of sims.entries()) await carrier.activate(activationRequest(sim, `BENCHDIRECT_${index}`));
+    return performance.now() - started;
+  } finally {
+    await carrier.close();
+  }
 }

@@ -12,6 +12,8 @@ export interface LoadResult {
   errors: number;
   /** Answers the scenario's own check refused (a 200 carrying a GraphQL error or a FAILURE). */
   refused: number;
+  /** Answers that only put the bench's idea of a line's state right (see the mutation scenario). */
+  resynced: number;
 }
 
 /** What one request of a scenario sends; `n` counts the scenario's requests from 0. */
@@ -25,8 +27,8 @@ export interface ScenarioRequest {
 export interface Scenario {
   url: string;
   next(n: number): ScenarioRequest;
-  /** A 2xx answer that is nonetheless wrong (e.g. a GraphQL error); counted as `refused`. */
-  refuses?(body: string): boolean;
+  /** Judges a 2xx answer: a wrong one (e.g. a GraphQL error) is counted as `refused`. */
+  classify?(body: string): 'ok' | 'refused' | 'resynced';
 }
 
 export async function load(
@@ -35,6 +37,7 @@ export async function load(
 ): Promise<LoadResult> {
   let n = 0;
   let refused = 0;
+  let resynced = 0;
   const result = await autocannon({
     url: scenario.url,
     connections: options.connections ?? CONNECTIONS,
@@ -55,9 +58,15 @@ export async function load(
             ...(next.body ? { body: next.body } : {}),
           };
         },
-        ...(scenario.refuses && {
+        ...(scenario.classify && {
           onResponse: (status: number, body: string) => {
-            if (status < 300 && scenario.refuses!(body)) refused++;
+            if (status >= 300) return;
+            const verdict = scenario.classify!(body);
+            if (verdict === 'resynced') resynced++;
+            if (verdict !== 'refused') return;
+            // BENCH_DEBUG=1 shows the first refused answers of each run.
+            if (process.env.BENCH_DEBUG && refused < 3) process.stderr.write(`refused: ${body.slice(0, 300)}\n`);
+            refused++;
           },
         }),
       },
@@ -70,6 +79,7 @@ export async function load(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     refused,
+    resynced,
   };
 }
 

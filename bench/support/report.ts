@@ -57,7 +57,8 @@ export function evaluate(measured: Measured, targets: Record<string, unknown>): 
     const verdict = check(`${name} ÷ bare Yoga`, figures.ratio, ratios[name]);
     // A scenario whose answers were wrong measured something else: it fails whatever its speed.
     if (verdict) verdicts.push({ ...verdict, pass: verdict.pass && figures.failures === 0 });
-    else if (figures.failures > 0) verdicts.push({ row: `${name} answers`, value: figures.failures, target: '0 failures', pass: false });
+    else if (figures.failures > 0)
+      verdicts.push({ row: `${name} answers`, value: figures.failures, target: '0 failures', pass: false });
   }
   const { scenarios } = measured;
   if (scenarios['graphql-usage'] && scenarios['rest-usage'])
@@ -69,10 +70,21 @@ export function evaluate(measured: Measured, targets: Record<string, unknown>): 
       ),
     );
   if (measured.bulk)
-    verdicts.push(check(`bulk ${measured.bulk.sims} SIMs ÷ direct carrier calls`, measured.bulk.ratio, targets.bulkOverDirect as Bound));
+    verdicts.push(
+      check(
+        `bulk ${measured.bulk.sims} SIMs ÷ direct carrier calls`,
+        measured.bulk.ratio,
+        targets.bulkOverDirect as Bound,
+      ),
+    );
   if (measured.fixedRate)
     verdicts.push(
-      check(`GraphQL usage p99 at ${measured.fixedRate.rate} req/s`, measured.fixedRate.p99, targets.fixedRateP99Ms as Bound, ' ms'),
+      check(
+        `GraphQL usage p99 at ${measured.fixedRate.rate} req/s`,
+        measured.fixedRate.p99,
+        targets.fixedRateP99Ms as Bound,
+        ' ms',
+      ),
     );
   verdicts.push(check('idle RSS', measured.memory.idleMb, targets.idleRssMb as Bound, ' MB'));
   verdicts.push(check('peak RSS', measured.memory.peakMb, targets.peakRssMb as Bound, ' MB'));
@@ -115,7 +127,9 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
     '',
     '| Target | measured | target | verdict |',
     '|---|---|---|---|',
-    ...verdicts.map((v) => `| ${v.row} | ${v.value === null ? '—' : fixed(v.value)} | ${v.target} | ${v.pass ? 'PASS' : 'FAIL'} |`),
+    ...verdicts.map(
+      (v) => `| ${v.row} | ${v.value === null ? '—' : fixed(v.value)} | ${v.target} | ${v.pass ? 'PASS' : 'FAIL'} |`,
+    ),
     '',
     `Overall: ${passed ? 'PASS' : 'FAIL'}`,
     '',

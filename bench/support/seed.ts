@@ -1,10 +1,8 @@
 // What the benchmark runs on, written before the gateway starts: a plan, users with tokens
 // (through the data layer, as the admin CLI does), and lines activated directly on the
 // sandbox carrier with the project's own carrier adapter, then recorded in the line registry
-// with their owner. Those direct activations are also the baseline of the bulk scenario: the
-// same carrier calls the gateway makes for a bulk activation, made without the gateway.
+// with their owner.
 
-import { performance } from 'node:perf_hooks';
 import { openData } from '../../src/app/data.js';
 import { createCarrier321Adapter } from '../../src/carriers/carrier-321/adapter.js';
 import type { ActivateRequest } from '../../src/carriers/types.js';
@@ -15,7 +13,8 @@ export const BENCH_PLAN = { planId: 'BENCH', name: 'Bench plan', carrierPlanId: 
 export const ADDRESS = { zipCode: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA' };
 
 /** The nth physical test SIM of the sandbox (`8901…`, 20 digits); `block` keeps sets apart. */
-export const simOf = (block: number, n: number): string => `8901${String(block).padStart(4, '0')}${String(n).padStart(12, '0')}`;
+export const simOf = (block: number, n: number): string =>
+  `8901${String(block).padStart(4, '0')}${String(n).padStart(12, '0')}`;
 
 export interface BenchUser {
   id: string;
@@ -28,9 +27,6 @@ export interface Seeded {
   users: BenchUser[];
   /** Lines nobody owns (every user may read them): the dashboard screen's ten. */
   sharedMdns: string[];
-  /** Sum of the durations of `directCalls` carrier activations made one after the other, ms. */
-  directActivationMs: number;
-  directCalls: number;
 }
 
 /** The carrier activation the gateway sends for one SIM of the bench plan (see activate-sim.ts). */
@@ -46,27 +42,25 @@ export function activationRequest(sim: string, transactionId: string): ActivateR
   };
 }
 
-export async function seed(
-  config: Config,
-  options: { users: number; sharedLines: number; directCalls: number; log: (line: string) => void },
-): Promise<Seeded> {
-  const data = await openData(config);
-  const registry = new LineRegistry(data.db);
-  const carrier = createCarrier321Adapter({
+/** Carrier 321's adapter, as the gateway builds it, on the standalone sandbox. */
+export const carrier321 = (config: Config) =>
+  createCarrier321Adapter({
     baseUrl: config.CARRIER_321_URL!,
     apiKey: config.CARRIER_321_API_KEY!,
     timeoutMs: config.CARRIER_TIMEOUT_MS,
-    retries: 0,
+    retries: config.CARRIER_RETRIES,
   });
+
+export async function seed(
+  config: Config,
+  options: { users: number; sharedLines: number; log: (line: string) => void },
+): Promise<Seeded> {
+  const data = await openData(config);
+  const registry = new LineRegistry(data.db);
+  const carrier = carrier321(config);
   try {
     await data.directory.createPlan(BENCH_PLAN);
-    let directActivationMs = 0;
-    const activate = async (sim: string, index: number) => {
-      const started = performance.now();
-      const line = await carrier.activate(activationRequest(sim, `BENCHSEED_${index}`));
-      if (index < options.directCalls) directActivationMs += performance.now() - started;
-      return line;
-    };
+    const activate = (sim: string, index: number) => carrier.activate(activationRequest(sim, `BENCHSEED_${index}`));
 
     const users: BenchUser[] = [];
     for (let i = 0; i < options.users; i++) {
@@ -84,7 +78,7 @@ export async function seed(
       await registry.record({ mdn: line.mdn, sim: line.sim, carrier: '321' });
       sharedMdns.push(line.mdn);
     }
-    return { users, sharedMdns, directActivationMs, directCalls: Math.min(options.directCalls, options.users) };
+    return { users, sharedMdns };
   } finally {
     await carrier.close();
     await data.close();
