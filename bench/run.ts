@@ -174,6 +174,7 @@ async function main(): Promise<void> {
     log(`gateway idle: ${idle.rssMb} MB RSS`);
     const sampler = sampleMemory(gateway.pid!);
 
+    const onGateway = { pid: gateway.pid! };
     const bareYoga: Scenario = {
       url: yogaUrl,
       next: () => ({ method: 'POST', path: '/graphql', body: graphql('{ hello }') }),
@@ -188,11 +189,11 @@ async function main(): Promise<void> {
     await load(bareYoga, { durationS: 1 });
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [name, scenario] of chosen) {
-        const yogaRun = await load(bareYoga, { durationS: DURATION_S });
-        const run = await load(scenario, { durationS: DURATION_S });
+        const yogaRun = await load(bareYoga, { durationS: DURATION_S, pid: yoga.pid! });
+        const run = await load(scenario, { durationS: DURATION_S, ...onGateway });
         runs[name]!.push({ yoga: yogaRun, scenario: run });
         log(
-          `round ${round} ${name}: ${run.requestsPerSecond} req/s (bare Yoga ${yogaRun.requestsPerSecond}), ratio ${(run.requestsPerSecond / yogaRun.requestsPerSecond).toFixed(3)}, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}, refused ${run.refused}, resynced ${run.resynced}, errors ${run.errors}`,
+          `round ${round} ${name}: ${run.requestsPerSecond} req/s (bare Yoga ${yogaRun.requestsPerSecond}), ratio ${(run.requestsPerSecond / yogaRun.requestsPerSecond).toFixed(3)}, CPU ${run.cpuMsPerRequest!.toFixed(2)} ms/req (bare Yoga ${yogaRun.cpuMsPerRequest!.toFixed(3)}), p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}, refused ${run.refused}, resynced ${run.resynced}, errors ${run.errors}`,
         );
       }
     }
@@ -233,6 +234,8 @@ async function main(): Promise<void> {
           name,
           {
             ratio: median(list.map((r) => r.scenario.requestsPerSecond / r.yoga.requestsPerSecond)),
+            cpuRatio: median(list.map((r) => r.yoga.cpuMsPerRequest! / r.scenario.cpuMsPerRequest!)),
+            cpuMsPerRequest: median(list.map((r) => r.scenario.cpuMsPerRequest!)),
             requestsPerSecond: median(list.map((r) => r.scenario.requestsPerSecond)),
             yogaRequestsPerSecond: median(list.map((r) => r.yoga.requestsPerSecond)),
             p50: median(list.map((r) => r.scenario.p50)),

@@ -1,6 +1,7 @@
 // One autocannon run and the figures the report keeps.
 
 import autocannon from 'autocannon';
+import { cpuMs } from './processes.js';
 
 export const CONNECTIONS = 50;
 
@@ -12,6 +13,11 @@ export interface LoadResult {
   errors: number;
   /** Answers the scenario's own check refused (a 200 carrying a GraphQL error or a FAILURE). */
   refused: number;
+  /**
+   * CPU time the serving process spent per request, ms: unlike req/s, hardly moved by other
+   * processes competing for the cores (null when no pid was given).
+   */
+  cpuMsPerRequest: number | null;
   /** Answers that only put the bench's idea of a line's state right (see the mutation scenario). */
   resynced: number;
 }
@@ -33,8 +39,9 @@ export interface Scenario {
 
 export async function load(
   scenario: Scenario,
-  options: { durationS: number; connections?: number; overallRate?: number },
+  options: { durationS: number; connections?: number; overallRate?: number; pid?: number },
 ): Promise<LoadResult> {
+  const cpuBefore = options.pid ? cpuMs(options.pid) : 0;
   let n = 0;
   let refused = 0;
   let resynced = 0;
@@ -72,7 +79,9 @@ export async function load(
       },
     ],
   });
+  const cpuMsPerRequest = options.pid ? (cpuMs(options.pid) - cpuBefore) / Math.max(1, result.requests.total) : null;
   return {
+    cpuMsPerRequest,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

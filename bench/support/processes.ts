@@ -56,6 +56,14 @@ export function memoryOf(pid: number): Memory {
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 }
 
+/** CPU time (user + system) a process has used so far, in ms (from /proc/<pid>/stat, 10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces); utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Samples a process's RSS every 250 ms; `stop()` answers the highest sample and the kernel's VmHWM. */
 export function sampleMemory(pid: number): { stop(): Memory } {
   let highest = 0;
