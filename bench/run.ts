@@ -193,7 +193,7 @@ async function main(): Promise<void> {
         const run = await load(scenario, { durationS: DURATION_S, ...onGateway });
         runs[name]!.push({ yoga: yogaRun, scenario: run });
         log(
-          `round ${round} ${name}: ${run.requestsPerSecond} req/s (bare Yoga ${yogaRun.requestsPerSecond}), ratio ${(run.requestsPerSecond / yogaRun.requestsPerSecond).toFixed(3)}, CPU ${run.cpuMsPerRequest!.toFixed(2)} ms/req (bare Yoga ${yogaRun.cpuMsPerRequest!.toFixed(3)}), p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}, refused ${run.refused}, resynced ${run.resynced}, errors ${run.errors}`,
+          `round ${round} ${name}: ${run.requestsPerSecond} req/s (bare Yoga ${yogaRun.requestsPerSecond}), ratio ${(run.requestsPerSecond / yogaRun.requestsPerSecond).toFixed(3)}, CPU ${run.cpuMsPerRequest!.toFixed(2)} ms/req (bare Yoga ${yogaRun.cpuMsPerRequest!.toFixed(3)}), RSS ${run.rssMbAfter} MB, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}, refused ${run.refused}, resynced ${run.resynced}, errors ${run.errors}`,
         );
       }
     }
@@ -236,6 +236,7 @@ async function main(): Promise<void> {
             ratio: median(list.map((r) => r.scenario.requestsPerSecond / r.yoga.requestsPerSecond)),
             cpuRatio: median(list.map((r) => r.yoga.cpuMsPerRequest! / r.scenario.cpuMsPerRequest!)),
             cpuMsPerRequest: median(list.map((r) => r.scenario.cpuMsPerRequest!)),
+            highestRssMb: Math.max(...list.map((r) => r.scenario.rssMbAfter!)),
             requestsPerSecond: median(list.map((r) => r.scenario.requestsPerSecond)),
             yogaRequestsPerSecond: median(list.map((r) => r.yoga.requestsPerSecond)),
             p50: median(list.map((r) => r.scenario.p50)),

@@ -1,7 +1,7 @@
 // One autocannon run and the figures the report keeps.
 
 import autocannon from 'autocannon';
-import { cpuMs } from './processes.js';
+import { cpuMs, memoryOf } from './processes.js';
 
 export const CONNECTIONS = 50;
 
@@ -18,6 +18,8 @@ export interface LoadResult {
    * processes competing for the cores (null when no pid was given).
    */
   cpuMsPerRequest: number | null;
+  /** RSS of the serving process as the run ends, MB (null when no pid was given). */
+  rssMbAfter: number | null;
   /** Answers that only put the bench's idea of a line's state right (see the mutation scenario). */
   resynced: number;
 }
@@ -82,6 +84,7 @@ export async function load(
   const cpuMsPerRequest = options.pid ? (cpuMs(options.pid) - cpuBefore) / Math.max(1, result.requests.total) : null;
   return {
     cpuMsPerRequest,
+    rssMbAfter: options.pid ? memoryOf(options.pid).rssMb : null,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

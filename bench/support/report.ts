@@ -9,6 +9,8 @@ export interface ScenarioFigures {
   /** Median of bare Yoga's CPU ms per request ÷ the scenario's: the ratio an idle machine would show when CPU-bound. */
   cpuRatio: number;
   cpuMsPerRequest: number;
+  /** Highest gateway RSS at the end of one of its runs, MB. */
+  highestRssMb: number;
   requestsPerSecond: number;
   yogaRequestsPerSecond: number;
   p50: number;
@@ -107,11 +109,11 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
     '',
     `Compiled gateway (\`node dist/main.js\`, SQLite, default settings and limits${gatewayEnv.length ? `, plus ${gatewayEnv.map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}), standalone sandbox (\`dist/sandbox/main.js\`), a bare graphql-yoga "hello" server and autocannon (${setup.connections} connections), each its own process on this machine. ${setup.users} users with tokens, one line each; every request rotates to the next user, so each user is seen at most once per ${setup.users}/(req/s) seconds. ${setup.rounds} interleaved rounds of ${setup.durationS} s (bare Yoga, then the scenario), after a 1 s warm-up each; figures are medians over rounds, ratios are to the bare Yoga run just before. The targets judge the req/s ratio; the CPU ratio (bare Yoga's CPU time per request ÷ the gateway's, from /proc/<pid>/stat) is what the req/s ratio would be on an otherwise idle machine where both are CPU-bound, and it is far steadier when other processes load the cores.`,
     '',
-    '| Scenario | ÷ bare Yoga (req/s) | req/s | bare Yoga req/s | p50 / p99 (ms) | gateway CPU ms/req | ÷ bare Yoga (CPU/req) | failures |',
-    '|---|---|---|---|---|---|---|---|',
+    '| Scenario | ÷ bare Yoga (req/s) | req/s | bare Yoga req/s | p50 / p99 (ms) | gateway CPU ms/req | ÷ bare Yoga (CPU/req) | RSS after (MB) | failures |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...Object.entries(measured.scenarios).map(
       ([name, f]) =>
-        `| ${name} | ${fixed(f.ratio)} | ${Math.round(f.requestsPerSecond)} | ${Math.round(f.yogaRequestsPerSecond)} | ${f.p50} / ${f.p99} | ${fixed(f.cpuMsPerRequest, 2)} | ${fixed(f.cpuRatio)} | ${f.failures} |`,
+        `| ${name} | ${fixed(f.ratio)} | ${Math.round(f.requestsPerSecond)} | ${Math.round(f.yogaRequestsPerSecond)} | ${f.p50} / ${f.p99} | ${fixed(f.cpuMsPerRequest, 2)} | ${fixed(f.cpuRatio)} | ${f.highestRssMb} | ${f.failures} |`,
     ),
     '',
     ...(measured.fixedRate
