@@ -1,76 +1,150 @@
-// The load benchmark: starts a sandbox process and a gateway process (as in a deployment),
-// seeds users, a plan and a line, then drives scenarios with autocannon (50 connections),
-// and writes bench/results/latest.md and .json. Exits 1 when a target of targets.json is
-// missed. Run with `npm run bench`; nothing here runs in the test suite.
+// The load benchmark (`npm run bench`): the compiled gateway (`node dist/main.js`), a standalone
+// sandbox (`dist/sandbox/main.js`) and a bare graphql-yoga "hello" server, each its own process,
+// driven by autocannon (50 connections) in interleaved rounds: bare Yoga, then a scenario, for
+// every scenario, BENCH_ROUNDS times. Each scenario is reported as the median over rounds of its
+// req/s divided by the bare Yoga run just before it, so load from other processes on the machine
+// moves both. Then bulk activation against the same carrier calls made directly, p99 at a fixed
+// rate, and the gateway's memory. Writes bench/results/latest.md and .json; exits 1 when a
+// target of bench/targets.json is missed. Nothing here runs in the test suite.
+//
+// BENCH_DURATION (s per run, 5), BENCH_ROUNDS (3), BENCH_USERS (2000), BENCH_ONLY (scenario
+// names, comma-separated), BENCH_PROFILE (a directory: the gateway writes a .cpuprofile there),
+// BENCH_GATEWAY_ENV (JSON of extra gateway variables, e.g. '{"LOG_LEVEL":"warn"}').
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { openData } from '../src/app/data.js';
 import { loadConfig } from '../src/config.js';
+import { bulkActivate, directActivations, type BulkRun } from './support/bulk.js';
+import { CONNECTIONS, load, median, type LoadResult, type Scenario } from './support/load.js';
+import { freePort, memoryOf, sampleMemory, startNode, stop, waitFor, type Memory } from './support/processes.js';
+import { evaluate, render, type Measured } from './support/report.js';
+import { seed, simOf, type Seeded } from './support/seed.js';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const USERS = Number(process.env.BENCH_USERS ?? 2000);
 const ONLY = process.env.BENCH_ONLY?.split(',');
-const CONNECTIONS = 50;
-/** Users per scenario: each scenario draws on its own pool so that the per-user rate limits
- * (60/min for a query, shared by REST and GraphQL) are not what is measured. */
-const USERS_PER_SCENARIO = 600;
-const TOKEN_SCENARIOS = ['rest-usage', 'graphql-usage', 'graphql-me'];
+const BULK_SIMS = 1000;
+const FIXED_RATE = 300;
+const root = new URL('..', import.meta.url).pathname;
+const log = (line: string) => process.stdout.write(`${line}\n`);
 
-interface Targets {
-  [scenario: string]: { minRequestsPerSecond: number } | number | string;
-}
+/** Clients send values as variables: one document per scenario, parsed and validated once (Yoga caches by document). */
+const graphql = (query: string, variables?: Record<string, unknown>) => JSON.stringify({ query, variables });
+const withoutErrors = (body: string) => (body.includes('"errors"') ? 'refused' : 'ok');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv, profile = false): ChildProcess {
-  // BENCH_PROFILE=dir writes a CPU profile of the gateway there (open it in Chrome DevTools).
-  const flags = profile && process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', () => undefined);
-  return child;
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function rssMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+/** The scenarios, by name; each request rotates through the users (user n mod USERS). */
+function scenarios(base: string, seeded: Seeded): Record<string, Scenario> {
+  const { users, sharedMdns } = seeded;
+  const userOf = (n: number) => users[n % users.length]!;
+  const suspended = new Set<string>();
+  return {
+    'rest-usage': {
+      url: base,
+      next: (n) => ({ method: 'GET', path: `/sim/usage/${userOf(n).mdn}`, token: userOf(n).token }),
+    },
+    'graphql-usage': {
+      url: base,
+      next: (n) => ({
+        method: 'POST',
+        path: '/graphql',
+        token: userOf(n).token,
+        body: graphql(
+          'query Usage($mdn: String!) { usage(mdn: $mdn) { status planName balanceDetails { talk text data } } }',
+          {
+            mdn: userOf(n).mdn,
+          },
+        ),
+      }),
+      classify: withoutErrors,
+    },
+    'graphql-me': {
+      url: base,
+      next: (n) => ({
+        method: 'POST',
+        path: '/graphql',
+        token: userOf(n).token,
+        body: graphql('{ me { name superuser } }'),
+      }),
+      classify: withoutErrors,
+    },
+    'lines-screen': {
+      url: base,
+      next: (n) => ({
+        method: 'POST',
+        path: '/graphql',
+        token: userOf(n).token,
+        body: graphql(
+          'query Screen($mdns: [String!]!) { lines(mdns: $mdns) { mdn usage { status planName } networkStatus { status } } }',
+          { mdns: sharedMdns },
+        ),
+      }),
+      classify: withoutErrors,
+    },
+    // Each user suspends, then restores, the one line they own. The bench follows each line's
+    // state from the answers; a request still in flight when a run ends is acted on but its
+    // answer is never read, so the next one on that line may be refused as redundant (935:
+    // already suspended, GENS-0033: not suspended): that answer only resyncs the state.
+    mutation: {
+      url: base,
+      next: (n) => {
+        const user = userOf(n);
+        const field = suspended.has(user.mdn) ? 'restoreLine' : 'suspendLine';
+        return {
+          method: 'POST',
+          path: '/graphql',
+          token: user.token,
+          body: graphql(`mutation Toggle($mdn: String!) { ${field}(input: { mdn: $mdn }) { status mdn errorCode } }`, {
+            mdn: user.mdn,
+          }),
+        };
+      },
+      classify: (body) => {
+        const answer =
+          /"(suspendLine|restoreLine)":\{"status":"(SUCCESS|FAILURE)","mdn":"(\d+)","errorCode":(null|"[^"]*")/.exec(
+            body,
+          );
+        if (!answer) return 'refused';
+        const [, field, status, mdn, code] = answer;
+        const nowSuspended = field === 'suspendLine';
+        const redundant = code === (nowSuspended ? '"935"' : '"GENS-0033"');
+        if (status === 'FAILURE' && !redundant) return 'refused';
+        if (nowSuspended) suspended.add(mdn!);
+        else suspended.delete(mdn!);
+        return status === 'SUCCESS' ? 'ok' : 'resynced';
+      },
+    },
+    // One user, every request: `me` has no per-operation rate limit and costs no budget, so
+    // nothing needs raising (a hot user's `usage` would meet its 60/min limit by design).
+    'hot-user-me': {
+      url: base,
+      next: () => ({
+        method: 'POST',
+        path: '/graphql',
+        token: users[0]!.token,
+        body: graphql('{ me { name superuser } }'),
+      }),
+      classify: withoutErrors,
+    },
+  };
 }
 
 async function main(): Promise<void> {
+  log('building dist/ when stale…');
+  if (spawnSync(process.execPath, [join(root, 'scripts/ensure-build.mjs')], { stdio: 'inherit' }).status !== 0)
+    throw new Error('build failed');
   const dir = mkdtempSync(join(tmpdir(), 'line-gateway-bench-'));
-  const [gatewayPort, port321, portB] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [gatewayPort, yogaPort, port321, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const extra = JSON.parse(process.env.BENCH_GATEWAY_ENV ?? '{}') as Record<string, string>;
   const env = {
+    NODE_ENV: 'production',
     DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
     DATA_DIR: dir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    LOG_LEVEL: 'error',
     PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
     SANDBOX_321_PORT: String(port321),
     SANDBOX_CARRIER_B_PORT: String(portB),
     CARRIER_321_URL: `http://127.0.0.1:${port321}`,
@@ -78,151 +152,122 @@ async function main(): Promise<void> {
     CARRIER_B_URL: `http://127.0.0.1:${portB}`,
     CARRIER_B_ACCOUNT_ID: 'sandbox-b-account',
     CARRIER_B_API_SECRET: 'sandbox-b-secret',
+    ...extra,
   };
-
-  // Seed users and a plan before the gateway starts (same database, same secret).
-  const data = await openData(loadConfig(env));
-  await data.directory.createPlan({ planId: 'BENCH', name: 'Bench plan', carrierPlanId: 'BASIC1GB' });
-  const tokens: string[] = [];
-  for (let i = 0; i < USERS_PER_SCENARIO * TOKEN_SCENARIOS.length; i++) {
-    const user = await data.directory.createUser({ name: `bench${i}` });
-    await data.directory.authorize(user.name, ['BENCH']);
-    tokens.push((await data.tokens.issue(user, '2h')).token);
-  }
-  await data.close();
-
-  const sandbox = start(['src/sandbox/main.ts'], env);
-  const gateway = start(['src/main.ts'], env, true);
-  const base = `http://127.0.0.1:${gatewayPort}`;
+  const loadAtStart = loadavg();
+  const sandbox = startNode(join(root, 'dist/sandbox/main.js'), [], env);
+  const yoga = startNode(join(root, 'bench/yoga-hello.mjs'), [String(yogaPort)], {});
+  const profile = process.env.BENCH_PROFILE;
+  let gateway: ReturnType<typeof startNode> | undefined;
   try {
     await waitFor(`http://127.0.0.1:${port321}/_sandbox/clock`);
-    await waitFor(`${base}/healthz`);
-    const activation = await fetch(`${base}/sim/activate/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        sim: '89010000000000000077',
-        plan_id: 'BENCH',
-        zip_code: '30301',
-        address1: '1 Main St',
-        city: 'Atlanta',
-        state: 'GA',
-      }),
-    });
-    const line = (await activation.json()) as { mdn?: string };
-    if (!line.mdn) throw new Error(`activation failed: ${JSON.stringify(line)}`);
+    log(`seeding ${USERS} users with tokens and one line each, and 10 shared lines…`);
+    const config = loadConfig(env);
+    const seeded = await seed(config, { users: USERS, sharedLines: 10, log });
+    gateway = startNode(join(root, 'dist/main.js'), [], env, profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []);
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    const yogaUrl = `http://127.0.0.1:${yogaPort}`;
+    await waitFor(`${base}/livez`);
+    await waitFor(`${yogaUrl}/graphql?query=%7Bhello%7D`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idle = memoryOf(gateway.pid!);
+    log(`gateway idle: ${idle.rssMb} MB RSS`);
+    const sampler = sampleMemory(gateway.pid!);
 
-    const idle = rssMb(gateway.pid!);
-    const pools = new Map(
-      TOKEN_SCENARIOS.map((name, index) => [
-        name,
-        tokens.slice(index * USERS_PER_SCENARIO, (index + 1) * USERS_PER_SCENARIO),
-      ]),
-    );
-    let next = 0;
-    const rotatingIn = (pool: string[]) => (request: autocannon.Request) => ({
-      ...request,
-      headers: { ...request.headers, authorization: `Bearer ${pool[next++ % pool.length]}` },
-    });
-    const rotating = (scenario: string) => rotatingIn(pools.get(scenario)!);
-    const scenarios: Record<string, autocannon.Options> = {
-      healthz: { url: `${base}/healthz` },
-      'rest-usage': {
-        url: base,
-        requests: [{ method: 'GET', path: `/sim/usage/${line.mdn}`, setupRequest: rotating('rest-usage') }],
-      },
-      'graphql-usage': {
-        url: base,
-        requests: [
-          {
-            method: 'POST',
-            path: '/graphql',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              query: `{ usage(mdn: "${line.mdn}") { status planName balanceDetails { talk text data } } }`,
-            }),
-            setupRequest: rotating('graphql-usage'),
-          },
-        ],
-      },
-      'graphql-me': {
-        url: base,
-        requests: [
-          {
-            method: 'POST',
-            path: '/graphql',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: '{ me { name superuser } }' }),
-            setupRequest: rotating('graphql-me'),
-          },
-        ],
-      },
+    const onGateway = { pid: gateway.pid! };
+    const bareYoga: Scenario = {
+      url: yogaUrl,
+      next: () => ({ method: 'POST', path: '/graphql', body: graphql('{ hello }') }),
     };
+    const all = scenarios(base, seeded);
+    const chosen = Object.entries(all).filter(([name]) => !ONLY || ONLY.includes(name));
+    const runs: Record<string, { yoga: LoadResult; scenario: LoadResult }[]> = {};
+    for (const [name, scenario] of chosen) {
+      await load(scenario, { durationS: 1 }); // warm-up: JIT, connections, first-use caches
+      runs[name] = [];
+    }
+    await load(bareYoga, { durationS: 1 });
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [name, scenario] of chosen) {
+        const yogaRun = await load(bareYoga, { durationS: DURATION_S, pid: yoga.pid! });
+        const run = await load(scenario, { durationS: DURATION_S, ...onGateway });
+        runs[name]!.push({ yoga: yogaRun, scenario: run });
+        log(
+          `round ${round} ${name}: ${run.requestsPerSecond} req/s (bare Yoga ${yogaRun.requestsPerSecond}), ratio ${(run.requestsPerSecond / yogaRun.requestsPerSecond).toFixed(3)}, CPU ${run.cpuMsPerRequest!.toFixed(2)} ms/req (bare Yoga ${yogaRun.cpuMsPerRequest!.toFixed(3)}), RSS ${run.rssMbAfter} MB, p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}, refused ${run.refused}, resynced ${run.resynced}, errors ${run.errors}`,
+        );
+      }
+    }
 
-    const results: Record<
-      string,
-      { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }
-    > = {};
-    for (const [name, options] of Object.entries(scenarios)) {
-      if (ONLY && !ONLY.includes(name)) continue;
-      await autocannon({ ...options, connections: CONNECTIONS, duration: 2 }); // warm-up
-      const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
-      results[name] = {
-        requestsPerSecond: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      };
-      process.stdout.write(
-        `${name}: ${results[name].requestsPerSecond} req/s, p50 ${results[name].p50} ms, p99 ${results[name].p99} ms, non-2xx ${result.non2xx}\n`,
+    let fixedRate: LoadResult | undefined;
+    if (!ONLY || ONLY.includes('graphql-usage')) {
+      fixedRate = await load(all['graphql-usage']!, { durationS: 10, overallRate: FIXED_RATE });
+      log(`graphql-usage at ${FIXED_RATE} req/s: p50 ${fixedRate.p50} ms, p99 ${fixedRate.p99} ms`);
+    }
+
+    let bulk: (BulkRun & { directMs: number }) | undefined;
+    if (!ONLY || ONLY.includes('bulk')) {
+      const sims = (block: number) => Array.from({ length: BULK_SIMS }, (_, i) => simOf(block, i));
+      const directMs = await directActivations(config, sims(4));
+      const run = await bulkActivate(
+        base,
+        seeded.users.slice(-10).map((user) => user.token),
+        sims(3),
+      );
+      bulk = { ...run, directMs };
+      log(
+        `bulk ${BULK_SIMS} SIMs: ${Math.round(run.ms)} ms through the gateway (${run.driver}), ${Math.round(directMs)} ms of direct carrier calls`,
       );
     }
-    const memory = rssMb(gateway.pid!);
+    const during: Memory = sampler.stop();
 
-    const targets = JSON.parse(readFileSync(new URL('./targets.json', import.meta.url), 'utf8')) as Targets;
-    const verdicts: string[] = [];
-    for (const [name, result] of Object.entries(results)) {
-      const target = targets[name] as { minRequestsPerSecond: number } | undefined;
-      if (!target) continue;
-      const ok = result.requestsPerSecond >= target.minRequestsPerSecond && result.non2xx === 0 && result.errors === 0;
-      verdicts.push(
-        `| ${name} | ${result.requestsPerSecond} | ≥ ${target.minRequestsPerSecond} | ${result.p50} / ${result.p99} | ${result.non2xx} | ${ok ? 'PASS' : 'FAIL'} |`,
-      );
-    }
-    const memoryOk = idle.rss <= (targets.maxIdleRssMb as number) && memory.peak <= (targets.maxPeakRssMb as number);
-    const passed = verdicts.every((row) => row.endsWith('PASS |')) && memoryOk;
-
-    const report = [
-      `# Benchmark result`,
-      '',
-      `${new Date().toISOString()} — ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-      `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per scenario after a 2 s warm-up; gateway, sandbox carriers and load generator as three processes on this machine; ${USERS_PER_SCENARIO} users with rotating tokens per scenario (so per-user rate limits are not what is measured).`,
-      '',
-      '| Scenario | req/s | target | latency p50 / p99 (ms) | non-2xx | verdict |',
-      '|---|---|---|---|---|---|',
-      ...verdicts,
-      '',
-      `Gateway memory: ${idle.rss} MB RSS when idle after start-up (target ≤ ${targets.maxIdleRssMb as number} MB), ${memory.rss} MB after the run, peak ${memory.peak} MB (target ≤ ${targets.maxPeakRssMb as number} MB): ${memoryOk ? 'PASS' : 'FAIL'}.`,
-      "The idle floor is mostly Node with the tsx loader (~85 MB) and Prisma's query compiler (~80 MB, outside the JS heap); the JS heap itself is ~40 MB.",
-      '',
-      `Overall: ${passed ? 'PASS' : 'FAIL'}`,
-      '',
-    ].join('\n');
-    mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-    writeFileSync(new URL('./results/latest.md', import.meta.url), report);
+    const measured: Measured = {
+      machine: {
+        cores: cpus().length,
+        cpu: cpus()[0]?.model ?? 'unknown',
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        loadAverage: { atStart: loadAtStart[0]!, atEnd: loadavg()[0]! },
+      },
+      setup: { users: USERS, rounds: ROUNDS, durationS: DURATION_S, connections: CONNECTIONS, gatewayEnv: extra },
+      scenarios: Object.fromEntries(
+        Object.entries(runs).map(([name, list]) => [
+          name,
+          {
+            ratio: median(list.map((r) => r.scenario.requestsPerSecond / r.yoga.requestsPerSecond)),
+            cpuRatio: median(list.map((r) => r.yoga.cpuMsPerRequest! / r.scenario.cpuMsPerRequest!)),
+            cpuMsPerRequest: median(list.map((r) => r.scenario.cpuMsPerRequest!)),
+            highestRssMb: Math.max(...list.map((r) => r.scenario.rssMbAfter!)),
+            requestsPerSecond: median(list.map((r) => r.scenario.requestsPerSecond)),
+            yogaRequestsPerSecond: median(list.map((r) => r.yoga.requestsPerSecond)),
+            p50: median(list.map((r) => r.scenario.p50)),
+            p99: median(list.map((r) => r.scenario.p99)),
+            failures: list.reduce((sum, r) => sum + r.scenario.non2xx + r.scenario.errors + r.scenario.refused, 0),
+            rounds: list,
+          },
+        ]),
+      ),
+      fixedRate: fixedRate && { rate: FIXED_RATE, ...fixedRate },
+      bulk: bulk && { sims: BULK_SIMS, ...bulk, ratio: bulk.ms / bulk.directMs },
+      memory: { idleMb: idle.rssMb, peakMb: Math.max(during.rssMb, during.peakMb), highestSampleMb: during.rssMb },
+    };
+    const targets = JSON.parse(readFileSync(join(root, 'bench/targets.json'), 'utf8')) as Record<string, unknown>;
+    const verdicts = evaluate(measured, targets);
+    const report = render(measured, verdicts);
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    writeFileSync(join(root, 'bench/results/latest.md'), report);
     writeFileSync(
-      new URL('./results/latest.json', import.meta.url),
-      `${JSON.stringify({ results, memory: { idle, ...memory }, passed }, null, 2)}\n`,
+      join(root, 'bench/results/latest.json'),
+      `${JSON.stringify({ ...measured, verdicts, passed: verdicts.every((v) => v.pass) }, null, 2)}\n`,
     );
-    process.stdout.write(`\n${report}`);
-    process.exitCode = passed ? 0 : 1;
+    log(`\n${report}`);
+    process.exitCode = verdicts.every((v) => v.pass) ? 0 : 1;
   } finally {
-    gateway.kill('SIGTERM');
-    sandbox.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await Promise.all([gateway && stop(gateway), stop(sandbox), stop(yoga)]);
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-void main();
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -20,10 +20,12 @@ export function usePersistedOperations(
 ): Plugin<Record<string, never>, GraphQLServerContext>[] {
   const onlyPersisted: Plugin<Record<string, never>, GraphQLServerContext> = {
     async onParams({ params, context, setResult }) {
-      if (typeof params.query !== 'string' || operations.has(sha256Hex(params.query))) return;
+      if (typeof params.query !== 'string') return;
       const { user, services } = await context.requestContext();
       // Anonymous requests are refused (or limited to introspection) by useWholeRequestAuth.
       if (!user || user.superuser || !(await services.settings.values()).persisted_operations_only) return;
+      // Hashed only when the answer depends on it: a sha256 of every document cost every request.
+      if (operations.has(sha256Hex(params.query))) return;
       setResult({ errors: [asGraphQLError(new PersistedOperationRequiredError())] });
     },
   };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { toPascal } from '../lib/case.js';
 import { def, describe, objectShape, typeDescription, unwrap, zodName, type Shape } from '../lib/zod-introspect.js';
+import { valueOf } from '../pipeline/on-demand.js';
 import { builder } from './builder.js';
 import {
   conventionFor,
@@ -126,7 +127,7 @@ interface FieldBase {
 
 /** The GraphQL field (or fields) of one zod member under its convention (graphql-conventions.ts). */
 function conventionFields(key: string, convention: Convention | undefined, base: FieldBase): Record<string, unknown> {
-  const read = (parent: Record<string, unknown>) => parent[key];
+  const read = (parent: Record<string, unknown>) => valueOf(parent[key]);
   switch (convention?.kind) {
     case 'carrier':
       return {

@@ -49,6 +49,29 @@ describe('activation gives the line to the caller', () => {
     }
   });
 
+  it('`me` answers each of its listings alone, and the same when several are selected at once', async () => {
+    await activate(gateway, a);
+    const ask = <T>(query: string) => gateway.graphql<T>(query, { token: a.token });
+    const alone = {
+      name: await ask<{ me: { name: string } }>('{ me { name } }'),
+      count: await ask<{ me: { lineCount: number } }>('{ me { lineCount } }'),
+      lines: await ask<{ me: { lines: { mdn: string }[] } }>('{ me { lines { mdn } } }'),
+      plans: await ask<{ me: { authorizedPlans: { planId: string }[] } }>('{ me { authorizedPlans { planId } } }'),
+    };
+    for (const answer of Object.values(alone)) expect(answer.errors).toBeUndefined();
+    const together = await ask<{
+      x: { lineCount: number; lines: { mdn: string }[] };
+      y: { lineCount: number; authorizedPlans: { planId: string }[] };
+    }>('{ x: me { lineCount lines { mdn } } y: me { lineCount authorizedPlans { planId } } }');
+    expect(together.errors).toBeUndefined();
+    expect(alone.count.data!.me.lineCount).toBeGreaterThan(0);
+    expect(together.data!.x).toEqual({ lineCount: alone.count.data!.me.lineCount, lines: alone.lines.data!.me.lines });
+    expect(together.data!.y).toEqual({
+      lineCount: alone.count.data!.me.lineCount,
+      authorizedPlans: alone.plans.data!.me.authorizedPlans,
+    });
+  });
+
   it('`me` lists the caller’s lines by MDN, with their count, and no one else’s', async () => {
     const mine = [await activate(gateway, a), await activate(gateway, a)];
     const answer = await gateway.graphql<{

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { MAX_OWNED_LINES } from '../../lines/registry.js';
+import { onDemand } from '../../pipeline/on-demand.js';
 import { defineOperation } from '../define.js';
 import { carrierId, plan } from '../management/schemas.js';
 
@@ -37,11 +38,11 @@ export const me = defineOperation({
     })
     .meta({ id: 'Me', description: 'The calling user' }),
   routing: 'none',
+  // GraphQL-only (no REST route), so the listings load only when their fields are selected.
   handle: async ({ services, user }) => {
-    const [authorizedPlans, owned] = await Promise.all([
-      services.directory.authorizedPlans(user.id),
-      services.lines.ownedBy(user.id),
-    ]);
+    // One listing for both `lines` and `lineCount`, read by whichever is selected first.
+    let owned: ReturnType<typeof services.lines.ownedBy> | undefined;
+    const ownedLines = () => (owned ??= services.lines.ownedBy(user.id));
     return {
       status: 200,
       body: {
@@ -49,9 +50,11 @@ export const me = defineOperation({
         name: user.name,
         superuser: user.superuser,
         carrierPreference: user.carrierPreference,
-        authorizedPlans,
-        lines: owned.lines.map(({ mdn, carrier, status }) => ({ mdn, carrier, status })),
-        lineCount: owned.total,
+        authorizedPlans: onDemand(() => services.directory.authorizedPlans(user.id)),
+        lines: onDemand(async () =>
+          (await ownedLines()).lines.map(({ mdn, carrier, status }) => ({ mdn, carrier, status })),
+        ),
+        lineCount: onDemand(async () => (await ownedLines()).total),
       },
     };
   },

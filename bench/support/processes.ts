@@ -1,0 +1,88 @@
+// The benchmark's processes: free ports, spawning a compiled entry (or any script) with its
+// environment, waiting until it answers, and reading its memory from /proc.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `node [flags] <script> [args]`; its output is discarded (stderr is kept for a failed start). */
+export function startNode(script: string, args: string[], env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...flags, script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let tail = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-2000);
+  });
+  child.once('exit', (code) => {
+    if (code && code !== 0) process.stderr.write(`${script} exited with ${code}:\n${tail}\n`);
+  });
+  return child;
+}
+
+export async function waitFor(url: string, init?: RequestInit): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      const response = await fetch(url, init);
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Resident memory now and its high-water mark, in MB. */
+export interface Memory {
+  rssMb: number;
+  peakMb: number;
+}
+
+export function memoryOf(pid: number): Memory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+/** CPU time (user + system) a process has used so far, in ms (from /proc/<pid>/stat, 10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces); utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Samples a process's RSS every 250 ms; `stop()` answers the highest sample and the kernel's VmHWM. */
+export function sampleMemory(pid: number): { stop(): Memory } {
+  let highest = 0;
+  const timer = setInterval(() => {
+    highest = Math.max(highest, memoryOf(pid).rssMb);
+  }, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      const last = memoryOf(pid);
+      return { rssMb: Math.max(highest, last.rssMb), peakMb: last.peakMb };
+    },
+  };
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}

@@ -1,0 +1,142 @@
+// The benchmark's verdicts against bench/targets.json and its Markdown report.
+
+import type { LoadResult } from './load.js';
+import type { BulkRun } from './bulk.js';
+
+export interface ScenarioFigures {
+  /** Median over rounds of req/s ÷ bare Yoga's req/s in the run just before. */
+  ratio: number;
+  /** Median of bare Yoga's CPU ms per request ÷ the scenario's: the ratio an idle machine would show when CPU-bound. */
+  cpuRatio: number;
+  cpuMsPerRequest: number;
+  /** Highest gateway RSS at the end of one of its runs, MB. */
+  highestRssMb: number;
+  requestsPerSecond: number;
+  yogaRequestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** non-2xx, socket errors and timeouts, and answers the scenario's check refused, all rounds. */
+  failures: number;
+  rounds: { yoga: LoadResult; scenario: LoadResult }[];
+}
+
+export interface Measured {
+  machine: {
+    cores: number;
+    cpu: string;
+    memoryGiB: number;
+    node: string;
+    loadAverage: { atStart: number; atEnd: number };
+  };
+  setup: { users: number; rounds: number; durationS: number; connections: number; gatewayEnv: Record<string, string> };
+  scenarios: Record<string, ScenarioFigures>;
+  fixedRate?: LoadResult & { rate: number };
+  bulk?: BulkRun & { sims: number; directMs: number; ratio: number };
+  memory: { idleMb: number; peakMb: number; highestSampleMb: number };
+}
+
+export interface Verdict {
+  row: string;
+  value: number | null;
+  target: string;
+  pass: boolean;
+}
+
+interface Bound {
+  min?: number;
+  max?: number;
+}
+
+function check(row: string, value: number | undefined, bound: Bound | undefined, unit = ''): Verdict | null {
+  if (!bound) return null;
+  const target = bound.min !== undefined ? `≥ ${bound.min}${unit}` : `≤ ${bound.max}${unit}`;
+  if (value === undefined || !Number.isFinite(value)) return { row, value: null, target, pass: false };
+  const pass = (bound.min === undefined || value >= bound.min) && (bound.max === undefined || value <= bound.max);
+  return { row, value, target, pass };
+}
+
+export function evaluate(measured: Measured, targets: Record<string, unknown>): Verdict[] {
+  const ratios = (targets.ratios ?? {}) as Record<string, Bound>;
+  const verdicts: (Verdict | null)[] = [];
+  for (const [name, figures] of Object.entries(measured.scenarios)) {
+    const verdict = check(`${name} ÷ bare Yoga`, figures.ratio, ratios[name]);
+    // A scenario whose answers were wrong measured something else: it fails whatever its speed.
+    if (verdict) verdicts.push({ ...verdict, pass: verdict.pass && figures.failures === 0 });
+    else if (figures.failures > 0)
+      verdicts.push({ row: `${name} answers`, value: figures.failures, target: '0 failures', pass: false });
+  }
+  const { scenarios } = measured;
+  if (scenarios['graphql-usage'] && scenarios['rest-usage'])
+    verdicts.push(
+      check(
+        'GraphQL usage ÷ REST usage',
+        scenarios['graphql-usage'].ratio / scenarios['rest-usage'].ratio,
+        targets.graphqlOverRest as Bound,
+      ),
+    );
+  if (measured.bulk)
+    verdicts.push(
+      check(
+        `bulk ${measured.bulk.sims} SIMs ÷ direct carrier calls`,
+        measured.bulk.ratio,
+        targets.bulkOverDirect as Bound,
+      ),
+    );
+  if (measured.fixedRate)
+    verdicts.push(
+      check(
+        `GraphQL usage p99 at ${measured.fixedRate.rate} req/s`,
+        measured.fixedRate.p99,
+        targets.fixedRateP99Ms as Bound,
+        ' ms',
+      ),
+    );
+  verdicts.push(check('idle RSS', measured.memory.idleMb, targets.idleRssMb as Bound, ' MB'));
+  verdicts.push(check('peak RSS', measured.memory.peakMb, targets.peakRssMb as Bound, ' MB'));
+  return verdicts.filter((verdict): verdict is Verdict => verdict !== null);
+}
+
+const fixed = (value: number, digits = 3) => value.toFixed(digits).replace(/\.?0+$/, '');
+
+export function render(measured: Measured, verdicts: Verdict[]): string {
+  const { machine, setup } = measured;
+  const passed = verdicts.every((verdict) => verdict.pass);
+  const gatewayEnv = Object.entries(setup.gatewayEnv);
+  return [
+    '# Benchmark result',
+    '',
+    `${new Date().toISOString()} — ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${fixed(machine.loadAverage.atStart, 2)} at the start, ${fixed(machine.loadAverage.atEnd, 2)} at the end.`,
+    '',
+    `Compiled gateway (\`node dist/main.js\`, SQLite, default settings and limits${gatewayEnv.length ? `, plus ${gatewayEnv.map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}), standalone sandbox (\`dist/sandbox/main.js\`), a bare graphql-yoga "hello" server and autocannon (${setup.connections} connections), each its own process on this machine. ${setup.users} users with tokens, one line each; every request rotates to the next user, so each user is seen at most once per ${setup.users}/(req/s) seconds. ${setup.rounds} interleaved rounds of ${setup.durationS} s (bare Yoga, then the scenario), after a 1 s warm-up each; figures are medians over rounds, ratios are to the bare Yoga run just before. The targets judge the req/s ratio; the CPU ratio (bare Yoga's CPU time per request ÷ the gateway's, from /proc/<pid>/stat) is what the req/s ratio would be on an otherwise idle machine where both are CPU-bound, and it is far steadier when other processes load the cores.`,
+    '',
+    '| Scenario | ÷ bare Yoga (req/s) | req/s | bare Yoga req/s | p50 / p99 (ms) | gateway CPU ms/req | ÷ bare Yoga (CPU/req) | RSS after (MB) | failures |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...Object.entries(measured.scenarios).map(
+      ([name, f]) =>
+        `| ${name} | ${fixed(f.ratio)} | ${Math.round(f.requestsPerSecond)} | ${Math.round(f.yogaRequestsPerSecond)} | ${f.p50} / ${f.p99} | ${fixed(f.cpuMsPerRequest, 2)} | ${fixed(f.cpuRatio)} | ${f.highestRssMb} | ${f.failures} |`,
+    ),
+    '',
+    ...(measured.fixedRate
+      ? [
+          `GraphQL usage at a fixed ${measured.fixedRate.rate} req/s for 10 s: p50 ${measured.fixedRate.p50} ms, p99 ${measured.fixedRate.p99} ms (${measured.fixedRate.non2xx + measured.fixedRate.errors + measured.fixedRate.refused} failures).`,
+          '',
+        ]
+      : []),
+    ...(measured.bulk
+      ? [
+          `Bulk activation of ${measured.bulk.sims} SIMs: ${Math.round(measured.bulk.ms)} ms through the gateway (${measured.bulk.driver}, ${measured.bulk.activated} activated) against ${Math.round(measured.bulk.directMs)} ms for the same ${measured.bulk.sims} carrier activations made directly, one after the other, with the project's carrier adapter: ratio ${fixed(measured.bulk.ratio, 2)}.${measured.bulk.note ? ` Note: ${measured.bulk.note}.` : ''}`,
+          '',
+        ]
+      : []),
+    `Gateway memory (VmRSS from /proc): ${measured.memory.idleMb} MB idle 3 s after start-up; peak ${measured.memory.peakMb} MB (VmHWM, start-up included; highest 250 ms sample ${measured.memory.highestSampleMb} MB).`,
+    '',
+    '| Target | measured | target | verdict |',
+    '|---|---|---|---|',
+    ...verdicts.map(
+      (v) => `| ${v.row} | ${v.value === null ? '—' : fixed(v.value)} | ${v.target} | ${v.pass ? 'PASS' : 'FAIL'} |`,
+    ),
+    '',
+    `Overall: ${passed ? 'PASS' : 'FAIL'}`,
+    '',
+  ].join('\n');
+}
