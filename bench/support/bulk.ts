@@ -1,6 +1,6 @@
 // Bulk activation of many SIMs through the gateway, timed. The one place that chooses how:
-// a durable GraphQL job (`startBulkActivation`) when the schema offers one and a driver for it
-// is written here, else REST `POST /sim/activate/bulk/` in batches of 100, one after the other.
+// a durable GraphQL job (`startBulkActivation`) when the schema offers one, else REST
+// `POST /sim/activate/bulk/` in batches of 100, one after the other.
 
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../../src/config.js';
@@ -51,15 +51,46 @@ async function restBulk(base: string, tokens: string[], sims: string[]): Promise
   };
 }
 
+async function graphql<T>(base: string, token: string, query: string, variables: unknown): Promise<T> {
+  const response = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(`GraphQL answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** One durable job of every SIM: started, then followed (every 20 ms) until it has finished. */
+async function jobBulk(base: string, token: string, sims: string[]): Promise<BulkRun> {
+  const activations = sims.map((sim) => ({ sim, planId: BENCH_PLAN.planId, ...ADDRESS }));
+  const started = performance.now();
+  const { startBulkActivation: job } = await graphql<{ startBulkActivation: { id: string } }>(
+    base,
+    token,
+    'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
+    { input: { activations } },
+  );
+  for (;;) {
+    const { bulkActivation: progress } = await graphql<{
+      bulkActivation: { status: string; succeeded: number };
+    }>(base, token, 'query ($id: String!) { bulkActivation(id: $id, first: 1) { status succeeded } }', {
+      id: job.id,
+    });
+    if (progress.status !== 'QUEUED' && progress.status !== 'RUNNING')
+      return {
+        driver: `GraphQL startBulkActivation (one job of ${sims.length})`,
+        ms: performance.now() - started,
+        activated: progress.succeeded,
+      };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export async function bulkActivate(base: string, tokens: string[], sims: string[]): Promise<BulkRun> {
-  const run = await restBulk(base, tokens, sims);
-  // A GraphQL job driver (start, then wait for its completion) replaces restBulk here once written.
-  if (await hasMutation(base, tokens[0]!, 'startBulkActivation'))
-    return {
-      ...run,
-      note: 'the schema has startBulkActivation; this run still drove REST (no job driver yet in bench/support/bulk.ts)',
-    };
-  return run;
+  if (await hasMutation(base, tokens[0]!, 'startBulkActivation')) return jobBulk(base, tokens[0]!, sims);
+  return restBulk(base, tokens, sims);
 }
 
 /**

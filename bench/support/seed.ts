@@ -56,7 +56,7 @@ export async function seed(
   options: { users: number; sharedLines: number; log: (line: string) => void },
 ): Promise<Seeded> {
   const data = await openData(config);
-  const registry = new LineRegistry(data.db);
+  const registry = new LineRegistry(data.db, data.invalidation);
   const carrier = carrier321(config);
   try {
     await data.directory.createPlan(BENCH_PLAN);
