@@ -8,7 +8,7 @@ import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import { CarrierUnavailableError, DuplicateTransactionError, NotSupportedError } from '../errors/gateway-errors.js';
 import { quote } from '../lib/quote.js';
 import { DryRunChecks, type DryRunReport } from './dry-run-report.js';
-import { admit, failureEnvelope, type PendingInput, type RateLimitStep } from './execute.js';
+import { admit, failureEnvelope, givenInput, type PendingInput, type RateLimitStep } from './execute.js';
 import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from './operation.js';
 import type { RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';
@@ -39,6 +39,7 @@ export async function dryRunOperation(
   operation: RegisteredOperation,
   pending: PendingInput,
   request: RequestContext,
+  options: { item?: boolean } = {},
 ): Promise<DryRunAnswer> {
   if (operation.kind !== 'mutation') throw new NotSupportedError(`${operation.name} is a query: nothing to dry-run`);
   const { services } = request;
@@ -49,7 +50,9 @@ export async function dryRunOperation(
     checks.passed('authentication', `Caller ${quote(user.name)}`);
     if (operation.superuserOnly) checks.passed('superuser', 'The caller is a superuser');
     if (operation.usesCarriers) checks.passed('maintenance', 'Maintenance mode is off');
-    request.rateLimit = await services.rateLimiter.consume(user.id, DRY_RUN_POLICY, DRY_RUN_RATE_LIMIT);
+    // A bulk request's items were paid for by the request's own dry run.
+    if (!options.item)
+      request.rateLimit = await services.rateLimiter.consume(user.id, DRY_RUN_POLICY, DRY_RUN_RATE_LIMIT);
     if (!operation.rateLimit) return;
     const left = await services.rateLimiter.peek(user.id, operation.name, operation.rateLimit);
     if (left.remaining > 0) {
@@ -82,7 +85,9 @@ export async function dryRunOperation(
 
   if (operation.routing === 'none') {
     if (!operation.predict) throw new NotSupportedError(`${operation.name} has no dry run`);
-    const preview = await operation.predict({ input, user, services, request, checks });
+    const predictOperation = (item: RegisteredOperation, itemInput: unknown) =>
+      dryRunOperation(item, givenInput(itemInput), request, { item: true });
+    const preview = await operation.predict({ input, user, services, request, checks, predictOperation });
     return { report: report(null), preview };
   }
 

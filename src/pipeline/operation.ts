@@ -13,7 +13,7 @@ import type {
 } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
 import type { LineEventSpec, RowEvent } from './line-events.js';
-import type { DryRunChecks } from './dry-run-report.js';
+import type { DryRunChecks, DryRunReport } from './dry-run-report.js';
 import type { RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';
 import type { Services } from './services.js';
@@ -99,6 +99,12 @@ export interface PlanPredictionContext<I> extends PredictionContext<I> {
 /** What a dry run hands a local (gateway-answered) operation's prediction. */
 export interface LocalPredictionContext<I> extends HandlerContext<I> {
   checks: DryRunChecks;
+  /**
+   * Dry-runs an operation of the table for this request, as a call of its own (plan
+   * authorization, carrier, its prediction) without spending the dry-run budget again: a
+   * bulk request's items.
+   */
+  predictOperation(operation: RegisteredOperation, input: unknown): Promise<{ report: DryRunReport; preview: unknown }>;
 }
 
 /**

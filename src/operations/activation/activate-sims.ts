@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { convertKeys, toSnake } from '../../lib/case.js';
 import { defineOperation } from '../define.js';
+import { predictBatch } from './bulk-jobs/predict-batch.js';
 import { transactionId } from '../schemas/fields.js';
 import { bulkActivationResult, type BulkActivationResult } from './bulk-result.js';
 import { FINISHED, findJob } from './bulk-jobs/job-store.js';
@@ -45,6 +46,12 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'ac
   // Each SIM resolves its own carrier (by its plan) inside the pipeline, so the batch has none.
   routing: 'none',
   usesCarriers: true,
+  // Dry run: every SIM as a single activation's dry run; the entries the batch would answer.
+  predict: async (context) => {
+    const results = await predictBatch(context);
+    const processed = results.filter((entry) => entry.status === 'success').length;
+    return { results, total: results.length, processed };
+  },
   handle: async ({ input, user, services }) => {
     const jobId = await storeJob(services, user, 'activateSims', input);
     await services.bulkJobs.runHere(jobId);

@@ -9,6 +9,7 @@ import { findJob } from './bulk-jobs/job-store.js';
 import { bulkActivationJob, viewOf, type BulkActivationJobView } from './bulk-jobs/job-view.js';
 import { batchDescription, storeJob } from './bulk-jobs/new-job.js';
 import { activationFields } from './fields.js';
+import { predictBatch } from './bulk-jobs/predict-batch.js';
 
 /** The most SIMs one job may carry: about three hours of carrier calls at one a second. */
 export const MAX_JOB_ACTIVATIONS = 10_000;
@@ -37,6 +38,26 @@ export const startBulkActivation = defineOperation<StartInput, BulkActivationJob
   rateLimit: { max: 10, window: 'hour' },
   routing: 'none',
   usesCarriers: true,
+  // Dry run: every SIM as a single activation's dry run; the job as it would be when finished,
+  // with no id (none is stored) and every predicted entry.
+  predict: async (context) => {
+    const results = await predictBatch(context);
+    const succeeded = results.filter((entry) => entry.status === 'success').length;
+    return {
+      id: '',
+      status: 'completed',
+      transactionId: context.input.transactionId ?? null,
+      total: results.length,
+      processed: results.length,
+      succeeded,
+      failed: results.length - succeeded,
+      createdAt: new Date().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+      results,
+      nextCursor: null,
+    };
+  },
   handle: async ({ input, user, services }) => {
     const jobId = await storeJob(services, user, 'startBulkActivation', input);
     const job = (await findJob(services.db, jobId))!;

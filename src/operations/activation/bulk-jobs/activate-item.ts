@@ -13,7 +13,7 @@ import type { BulkActivationEntry } from '../bulk-result.js';
 import type { ActivationFields } from '../fields.js';
 import type { LoggedAnswer } from './job-store.js';
 
-const activationItem = defineOperation<ActivationFields, OperationResult>(activationSpec);
+export const activationItem = defineOperation<ActivationFields, OperationResult>(activationSpec);
 
 let lastStamp = 0;
 
