@@ -5,6 +5,8 @@
 
 import { isGatewayError } from '../../../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../../../pipeline/execute.js';
+import type { DryRunReport } from '../../../pipeline/dry-run-report.js';
+import type { LocalPredictionContext } from '../../../pipeline/operation.js';
 import type { RequestContext } from '../../../pipeline/request-context.js';
 import { defineOperation } from '../../define.js';
 import type { OperationResult } from '../../schemas/envelope.js';
@@ -13,7 +15,7 @@ import type { BulkActivationEntry } from '../bulk-result.js';
 import type { ActivationFields } from '../fields.js';
 import type { LoggedAnswer } from './job-store.js';
 
-export const activationItem = defineOperation<ActivationFields, OperationResult>(activationSpec);
+const activationItem = defineOperation<ActivationFields, OperationResult>(activationSpec);
 
 let lastStamp = 0;
 
@@ -71,4 +73,12 @@ export function entryFromTransaction(sim: string, row: LoggedAnswer): BulkActiva
     warning: text(response.warning),
     wfcStatus: typeof response.wfc_status === 'boolean' ? response.wfc_status : undefined,
   });
+}
+
+/** One SIM's dry run, as the single activation's (a bulk dry run's item). */
+export function predictItem(
+  context: LocalPredictionContext<unknown>,
+  input: ActivationFields,
+): Promise<{ report: DryRunReport; preview: unknown }> {
+  return context.predictOperation(activationItem, input);
 }

@@ -9,7 +9,7 @@ import type { LocalPredictionContext } from '../../../pipeline/operation.js';
 import { quote } from '../../../lib/quote.js';
 import type { BulkActivationEntry } from '../bulk-result.js';
 import type { ActivationFields } from '../fields.js';
-import { activationItem, failedEntry } from './activate-item.js';
+import { failedEntry, predictItem as predictSingle } from './activate-item.js';
 
 const PREDICTED = 'Success (dry run: nothing was sent to the carrier)';
 
@@ -42,7 +42,7 @@ async function predictItem(
   if (item.transactionId && seen.has(item.transactionId))
     return failedEntry(item.sim, id, new DuplicateTransactionError(item.transactionId).message);
   try {
-    const { report } = await context.predictOperation(activationItem, item);
+    const { report } = await predictSingle(context, item);
     context.checks.cannotPredict(...report.unpredictable);
     if (!report.wouldSucceed) return failedEntry(item.sim, id, report.predictedMessage ?? 'Would fail');
     return {
