@@ -4,7 +4,7 @@
 // and, with tracing on, is a client span whose trace context travels in `traceparent`.
 
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { inSpan } from '../lib/tracing.js';
 import { currentCarrierCallScope } from './call-scope.js';
 import { CarrierFault } from './errors.js';
@@ -165,21 +165,36 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
   return { send, close: () => agent.close() };
 }
 
+/** Statuses whose response has no body by definition (a Response may not be given one). */
+const BODYLESS = new Set([101, 103, 204, 205, 304]);
+
 /**
- * ky's `fetch`, served by the npm undici's fetch on one keep-alive Agent: measured faster here
- * than Node's bundled fetch with a dispatcher. ky hands over a global Request, which undici's
- * own fetch does not take as is, so its parts are passed on.
+ * ky's `fetch`, served by `undici.request` on one keep-alive Agent: none of fetch's WHATWG
+ * stream machinery per call (measured: `request` does about a third less work per call than
+ * undici's `fetch`). ky hands over a global Request and reads a global Response; carrier bodies
+ * are small JSON documents, read whole on both sides. A transport failure rejects with undici's
+ * error, whose `code` (ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT…) the fault mapping reads.
  */
 function agentFetch(agent: Agent): typeof globalThis.fetch {
-  return (async (input: Request) =>
-    undiciFetch(input.url, {
-      method: input.method,
-      headers: [...input.headers],
-      // Carrier bodies are small JSON documents: read whole rather than streamed.
+  return (async (input: Request) => {
+    const url = new URL(input.url);
+    const answer = await agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: input.method as Dispatcher.HttpMethod,
+      headers: [...input.headers].flat(),
       body: input.body ? await input.text() : undefined,
       signal: input.signal,
-      dispatcher: agent,
-    })) as unknown as typeof globalThis.fetch;
+    });
+    const text = await answer.body.text();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+      else if (value !== undefined) headers.append(name, value);
+    }
+    const body = BODYLESS.has(answer.statusCode) || text === '' ? null : text;
+    return new Response(body, { status: answer.statusCode, headers });
+  }) as unknown as typeof globalThis.fetch;
 }
 
 /** How a call ended, as a label: the answer's class, or the fault's kind. */

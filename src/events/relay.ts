@@ -15,9 +15,12 @@ import { WorkerLoop } from './worker-loop.js';
 const BATCH = 100;
 /** How long the relay lease lasts; renewed every batch. */
 const LEASE_MS = 30_000;
+/** How long a committed event waits for others to be relayed with it. */
+const GATHER_MS = 10;
 
 export class OutboxRelay {
   private readonly loop: WorkerLoop;
+  private gathering?: NodeJS.Timeout;
 
   constructor(
     private readonly db: Database,
@@ -39,12 +42,21 @@ export class OutboxRelay {
     this.loop.wake();
   }
 
-  /** A line event was committed on this replica: publish it now. */
+  /**
+   * A line event was committed on this replica: publish it within GATHER_MS. Under load the
+   * events of that window go out in one pass (one read, one write) instead of one pass each.
+   */
   wake(): void {
-    this.loop.wake();
+    if (this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = undefined;
+      this.loop.wake();
+    }, GATHER_MS);
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.gathering);
+    this.gathering = undefined;
     await this.loop.stop();
     await this.lease.release().catch(() => undefined);
   }
