@@ -85,6 +85,11 @@ export async function dryRunOperation(
 
   if (operation.routing === 'none') {
     if (!operation.predict) throw new NotSupportedError(`${operation.name} has no dry run`);
+    // A batch's dry run makes the carrier reads of every item: it also spends a dry-run budget
+    // of the operation's own size (10 an hour for bulk activation), so it cannot be used to
+    // send carriers thousands of reads a minute.
+    if (operation.rateLimit)
+      await services.rateLimiter.consume(user.id, `${DRY_RUN_POLICY}:${operation.name}`, operation.rateLimit);
     const predictOperation = (item: RegisteredOperation, itemInput: unknown) =>
       dryRunOperation(item, givenInput(itemInput), request, { item: true });
     const preview = await operation.predict({ input, user, services, request, checks, predictOperation });

@@ -123,4 +123,16 @@ describe('bulk activation dry run', () => {
     });
     expect(real.body.results.map((entry) => entry.status)).toEqual(['success', 'failure']);
   });
+
+  it('spends a dry-run budget of the batch’s own size (10 an hour), not its write budget', async () => {
+    const body = () => ({ activations: [activationBody()] });
+    for (let run = 0; run < 10; run++)
+      expect((await gateway.rest('POST', '/sim/activate/bulk/?dry_run=true', { token, body: body() })).status).toBe(
+        200,
+      );
+    const refused = await gateway.rest('POST', '/sim/activate/bulk/?dry_run=true', { token, body: body() });
+    expect(refused.status).toBe(429);
+    // The batch's own budget is untouched.
+    expect((await gateway.rest('POST', '/sim/activate/bulk/', { token, body: body() })).status).toBe(200);
+  });
 });
