@@ -72,9 +72,8 @@ async function suspendedEvent(): Promise<{ eventId: string; mdn: string }> {
   expect((await gateway.rest('POST', '/sim/suspend/', { token: admin, body: { mdn: line.mdn } })).status).toBe(200);
   const { db } = gateway.app.services;
   const event = await db.lineEvent.findFirstOrThrow({ where: { mdn: line.mdn } });
-  expect(await eventually(async () => (await db.webhookDelivery.count({ where: { eventId: event.id } })) > 0)).toBe(
-    true,
-  );
+  const queued = async () => (await db.webhookDelivery.count({ where: { eventId: event.id } })) > 0;
+  expect(await eventually(queued, 10_000)).toBe(true);
   return { eventId: event.id, mdn: line.mdn };
 }
 
