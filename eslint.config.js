@@ -17,8 +17,10 @@ export const LAYERS = [
   ['settings', 'directory'],
   ['auth', 'lines', 'budget'],
   ['pipeline'],
+  // Below the operations: the webhook rows (src/operations/webhooks/) manage the store and URL guard.
+  ['events'],
   ['operations'],
-  ['recovery', 'events'],
+  ['recovery'],
   ['http'],
   ['graphql', 'rest'],
   ['server.ts'],

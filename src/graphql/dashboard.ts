@@ -3,4 +3,3 @@
 
 import './line.js';
 import './line-events.js';
-import './webhooks.js';

@@ -13,7 +13,7 @@ import type { LineEventMessage } from '../pipeline/event-bus.js';
 import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
-import { outputType } from './zod-to-graphql.js';
+import { outputType, shareObjectType } from './zod-to-graphql.js';
 
 /** Most lines one subscription may name. */
 export const MAX_SUBSCRIBED_LINES = 100;
@@ -53,6 +53,9 @@ export const LineEventRef: OutputRef<LineEventMessage> = builder.objectRef<LineE
     }),
   }),
 });
+
+// A webhook delivery (src/operations/webhooks/) carries the same type.
+shareObjectType('LineEvent', LineEventRef);
 
 /** Whether the caller may see an event of the line (the rule of line ownership, at publish time). */
 async function visible(context: RequestContext, event: LineEventMessage): Promise<boolean> {

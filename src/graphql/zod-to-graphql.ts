@@ -67,6 +67,15 @@ export function outputType(schema: z.ZodType, fallbackName: string): GraphQLType
   throw new Error(`No GraphQL output type for zod ${d.type} (${fallbackName})`);
 }
 
+/**
+ * Makes a hand-written object type the one a zod schema with the same id derives to, so that a
+ * table row can answer a type the GraphQL-only fields also answer (LineEvent: the subscription's
+ * events and a webhook delivery's). Called when the hand-written type is defined.
+ */
+export function shareObjectType(name: string, ref: unknown): void {
+  objects.set(name, ref);
+}
+
 /** A GraphQL object type for a zod object (or union of objects); fields read the camelCase members. */
 export function objectRef(schema: z.ZodType, fallbackName: string): unknown {
   const zodTypeName = zodName(schema) ?? fallbackName;

@@ -16,6 +16,7 @@ import { createPlan, plans, updatePlan } from './management/plans.js';
 import { issueToken, revokeToken } from './management/tokens.js';
 import { planOperations } from './plans/index.js';
 import { queryOperations } from './queries/index.js';
+import { webhookOperations } from './webhooks/index.js';
 
 export const adminOperations = [settings, setting, updateSetting, carrierStatuses, assignLineOwner];
 export const accountOperations = [me, transaction];
@@ -43,6 +44,7 @@ export const operations = [
   ...extendedOperations,
   ...accountOperations,
   ...managementOperations,
+  ...webhookOperations,
 ];
 
 /** The field name of every operation of the table. */

@@ -134,10 +134,13 @@ describe('crash between commit and relay', () => {
       // As if the process died right after the commit: the relay never runs on this replica.
       await (first.app.services.outbox as OutboxWorkers).stop();
       const { token: admin } = await first.user({ superuser: true });
-      const created = await first.graphql(`mutation ($url: String!) { createWebhookEndpoint(url: $url) { secret } }`, {
-        token: admin,
-        variables: { url: receiver.url },
-      });
+      const created = await first.graphql(
+        `mutation ($url: String!) { createWebhookEndpoint(input: { url: $url }) { secret } }`,
+        {
+          token: admin,
+          variables: { url: receiver.url },
+        },
+      );
       expect(created.errors).toBeUndefined();
       const line = await seedLine(first);
       expect((await first.rest('POST', '/sim/suspend/', { token: admin, body: { mdn: line.mdn } })).status).toBe(200);

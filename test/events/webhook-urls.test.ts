@@ -25,7 +25,7 @@ describe('registering a webhook URL without the private-range setting', () => {
   ])('refuses %s (422, nothing stored)', async (url, why) => {
     const { token } = await gateway.user({ superuser: true });
     const answer = await gateway.graphql(
-      `mutation ($url: String!) { createWebhookEndpoint(url: $url) { endpoint { id } secret } }`,
+      `mutation ($url: String!) { createWebhookEndpoint(input: { url: $url }) { endpoint { id } secret } }`,
       { token, variables: { url } },
     );
     expect(answer.errors?.[0]?.extensions).toMatchObject({

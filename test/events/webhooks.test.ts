@@ -51,10 +51,13 @@ beforeAll(async () => {
   } = await gateway.user({ plans: ['BASIC', 'PREMIUM', 'TOPUP'] }));
   const created = await gateway.graphql<{
     createWebhookEndpoint: { endpoint: { id: string; url: string; eventTypes: string[] }; secret: string };
-  }>(`mutation ($url: String!) { createWebhookEndpoint(url: $url) { endpoint { id url eventTypes active } secret } }`, {
-    token: admin,
-    variables: { url: receiver.url },
-  });
+  }>(
+    `mutation ($url: String!) { createWebhookEndpoint(input: { url: $url }) { endpoint { id url eventTypes active } secret } }`,
+    {
+      token: admin,
+      variables: { url: receiver.url },
+    },
+  );
   expect(created.errors).toBeUndefined();
   ({ secret } = created.data!.createWebhookEndpoint);
   endpointId = created.data!.createWebhookEndpoint.endpoint.id;
@@ -165,28 +168,32 @@ describe('webhook deliveries', () => {
       { token: admin, variables: { eventId } },
     );
     const replayed = await gateway.graphql<{ replayWebhookDelivery: { id: string; event: { id: string } } }>(
-      `mutation ($id: ID!) { replayWebhookDelivery(id: $id) { id status event { id type } } }`,
+      `mutation ($id: String!) { replayWebhookDelivery(input: { id: $id }) { id status event { id type } } }`,
       { token: admin, variables: { id: deliveries.data!.webhookDeliveries[0]!.id } },
     );
     expect(replayed.data?.replayWebhookDelivery.event.id).toBe(eventId);
     expect(await eventually(async () => deliveriesFor(line.mdn).length === 2, 10_000)).toBe(true);
     const again = await gateway.graphql<{ replayLineEvent: { id: string }[] }>(
-      `mutation ($eventId: String!, $endpointId: ID) { replayLineEvent(eventId: $eventId, endpointId: $endpointId) { id } }`,
+      `mutation ($eventId: String!, $endpointId: String) { replayLineEvent(input: { eventId: $eventId, endpointId: $endpointId }) { id } }`,
       { token: admin, variables: { eventId, endpointId } },
     );
     expect(again.data?.replayLineEvent).toHaveLength(1);
     expect(await eventually(async () => deliveriesFor(line.mdn).length === 3, 10_000)).toBe(true);
     expect(deliveriesFor(line.mdn).map((delivery) => delivery.body.id)).toEqual([eventId, eventId, eventId]);
-    // Unknown ids: null, nothing queued.
-    const unknown = await gateway.graphql(`mutation { replayLineEvent(eventId: "evt_nope") { id } }`, { token: admin });
+    // Unknown ids: NOT_FOUND, nothing queued.
+    const unknown = await gateway.graphql(`mutation { replayLineEvent(input: { eventId: "evt_nope" }) { id } }`, {
+      token: admin,
+    });
     expect(unknown.data).toEqual({ replayLineEvent: null });
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(await eventually(async () => deliveriesFor(line.mdn).length === 3, 10_000)).toBe(true);
   });
 
   it('lets only superusers manage endpoints', async () => {
     const attempts = [
       `{ webhookEndpoints { id } }`,
-      `mutation { createWebhookEndpoint(url: "${receiver.url}") { secret } }`,
-      `mutation { deleteWebhookEndpoint(id: "${endpointId}") }`,
+      `mutation { createWebhookEndpoint(input: { url: "${receiver.url}" }) { secret } }`,
+      `mutation { deleteWebhookEndpoint(input: { id: "${endpointId}" }) { id } }`,
     ];
     for (const query of attempts) {
       const answer = await gateway.graphql(query, { token: owner });
@@ -199,12 +206,12 @@ describe('webhook deliveries', () => {
   it('refuses unknown event types and short secrets (422), registering nothing', async () => {
     const before = await gateway.app.services.db.webhookEndpoint.count();
     const badType = await gateway.graphql(
-      `mutation { createWebhookEndpoint(url: "${receiver.url}", eventTypes: ["line.exploded"]) { secret } }`,
+      `mutation { createWebhookEndpoint(input: { url: "${receiver.url}", eventTypes: ["line.exploded"] }) { secret } }`,
       { token: admin },
     );
     expect(badType.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 422 });
     const shortSecret = await gateway.graphql(
-      `mutation { createWebhookEndpoint(url: "${receiver.url}", secret: "short") { secret } }`,
+      `mutation { createWebhookEndpoint(input: { url: "${receiver.url}", secret: "short" }) { secret } }`,
       { token: admin },
     );
     expect(shortSecret.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 422 });
