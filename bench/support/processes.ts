@@ -2,7 +2,9 @@
 // environment, waiting until it answers, and reading its memory from /proc.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { createServer } from 'node:net';
 
 export async function freePort(): Promise<number> {
@@ -14,18 +16,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `node [flags] <script> [args]`; its output is discarded (stderr is kept for a failed start). */
+/**
+ * `node [flags] <script> [args]`; stdout is discarded, stderr (the gateway's JSON log: one access
+ * line per request, written synchronously) goes to a file, as to a log collector in production.
+ * A pipe read by this process would not do: autocannon keeps this event loop busy, the pipe
+ * fills, and the server's synchronous log writes would stall it (a harness artefact).
+ */
 export function startNode(script: string, args: string[], env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
+  const logDir = mkdtempSync(join(tmpdir(), 'line-gateway-bench-log-'));
+  const logFile = join(logDir, `${basename(script)}.log`);
+  const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, [...flags, script, ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', log],
   });
-  let tail = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-2000);
-  });
+  closeSync(log);
   child.once('exit', (code) => {
-    if (code && code !== 0) process.stderr.write(`${script} exited with ${code}:\n${tail}\n`);
+    if (code && code !== 0)
+      process.stderr.write(`${script} exited with ${code}:\n${readFileSync(logFile, 'utf8').slice(-2000)}\n`);
+    rmSync(logDir, { recursive: true, force: true });
   });
   return child;
 }

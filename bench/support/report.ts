@@ -30,7 +30,8 @@ export interface Measured {
   };
   setup: { users: number; rounds: number; durationS: number; connections: number; gatewayEnv: Record<string, string> };
   scenarios: Record<string, ScenarioFigures>;
-  fixedRate?: LoadResult & { rate: number };
+  /** With bare Yoga's p50/p99 at the same rate: the harness's floor. */
+  fixedRate?: LoadResult & { rate: number; yogaP50?: number; yogaP99?: number };
   bulk?: BulkRun & { sims: number; directMs: number; ratio: number };
   memory: { idleMb: number; peakMb: number; highestSampleMb: number };
 }
@@ -118,7 +119,7 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
     '',
     ...(measured.fixedRate
       ? [
-          `GraphQL usage at a fixed ${measured.fixedRate.rate} req/s for 10 s: p50 ${measured.fixedRate.p50} ms, p99 ${measured.fixedRate.p99} ms (${measured.fixedRate.non2xx + measured.fixedRate.errors + measured.fixedRate.refused} failures).`,
+          `GraphQL usage at a fixed ${measured.fixedRate.rate} req/s for 10 s: p50 ${measured.fixedRate.p50} ms, p99 ${measured.fixedRate.p99} ms (${measured.fixedRate.non2xx + measured.fixedRate.errors + measured.fixedRate.refused} failures); bare Yoga at the same rate: p50 ${measured.fixedRate.yogaP50 ?? '–'} ms, p99 ${measured.fixedRate.yogaP99 ?? '–'} ms.`,
           '',
         ]
       : []),
