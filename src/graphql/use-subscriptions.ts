@@ -7,11 +7,13 @@
 //   event carrying the error, as the GraphQL over SSE protocol has execution errors, instead of
 //   becoming a whole-request refusal (an HTTP 404 that SSE clients read as a network failure);
 // - each streamed result leaves through the same error mapping as a single result;
-// - cost and budget: no subscription field calls a carrier, so there is nothing to charge.
+// - cost and budget: no subscription field calls a carrier, so there is nothing to charge; what a
+//   stream holds is a connection and a subscription on the bus, so a user keeps at most
+//   MAX_STREAMS_PER_USER open on one replica (the next is refused RATE_LIMITED until one ends).
 
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { UnauthenticatedError } from '../errors/gateway-errors.js';
+import { RateLimitedError, UnauthenticatedError } from '../errors/gateway-errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { mapError } from './errors.js';
@@ -20,19 +22,39 @@ async function* streamOf(result: ExecutionResult): AsyncGenerator<ExecutionResul
   yield result;
 }
 
+/** Streams one user may have open at once on one replica. */
+export const MAX_STREAMS_PER_USER = 10;
+
 export function useSubscriptions(logger: Logger): Plugin {
+  const openStreams = new Map<string, number>();
+  const refuse = (error: Error) => ({ errors: [new GraphQLError(error.message, { originalError: error })] });
   return {
     onSubscribe({ args, setResultAndStopExecution }) {
       const context = args.contextValue as Partial<RequestContext>;
       if (!context.user) {
-        const refusal = new UnauthenticatedError(context.authFailure ?? 'Not authenticated');
-        return setResultAndStopExecution({ errors: [new GraphQLError(refusal.message, { originalError: refusal })] });
+        return setResultAndStopExecution(refuse(new UnauthenticatedError(context.authFailure ?? 'Not authenticated')));
       }
+      const userId = context.user.id;
+      const open = openStreams.get(userId) ?? 0;
+      if (open >= MAX_STREAMS_PER_USER) {
+        const message = `Too many open subscriptions: at most ${MAX_STREAMS_PER_USER} at a time; close one first`;
+        return setResultAndStopExecution(refuse(new RateLimitedError(message, 1)));
+      }
+      openStreams.set(userId, open + 1);
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        const left = (openStreams.get(userId) ?? 1) - 1;
+        if (left > 0) openStreams.set(userId, left);
+        else openStreams.delete(userId);
+      };
       const requestId = context.requestId;
       return {
         onSubscribeResult: ({ result, setResult }) => {
           if (!(Symbol.asyncIterator in result)) setResult(streamOf(result));
           return {
+            onEnd: end,
             onNext({ result, setResult }) {
               if (!result.errors?.length) return;
               const mapped = result.errors.map((error) => mapError(error, true));
