@@ -207,8 +207,15 @@ function inputTypeOf(schema: z.ZodType, fallbackName: string): GraphQLTypeParam 
   if (d.type === 'enum') return enumRef(schema, fallbackName);
   const scalar = scalarFor(schema);
   if (scalar) return scalar;
-  if (d.type === 'object') return inputRef(schema, fallbackName);
+  // A named schema is one input type wherever it is used (a bulk activation's items).
+  if (d.type === 'object') return inputRef(schema, inputName(schema) ?? fallbackName);
   throw new Error(`No GraphQL input type for zod ${d.type} (${fallbackName})`);
+}
+
+/** `.meta({ graphqlInput })`: the input type name a nested input object keeps in every operation. */
+function inputName(schema: z.ZodType): string | undefined {
+  const name = (z.globalRegistry.get(schema) as { graphqlInput?: unknown } | undefined)?.graphqlInput;
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** A GraphQL input object for a zod object; members the schema makes optional are optional. */

@@ -61,8 +61,11 @@ export const activationFields = z
       });
     }
   })
-  .describe(
-    'One SIM to activate: the SIM, an authorized plan, the service ZIP and the E911 address, with eSIM, billing and language options',
-  );
+  .meta({
+    description:
+      'One SIM to activate: the SIM, an authorized plan, the service ZIP and the E911 address, with eSIM, billing and language options',
+    // activateSims named it first; startBulkActivation's items are the same type.
+    graphqlInput: 'ActivateSimsActivationsInput',
+  });
 
 export type ActivationFields = z.infer<typeof activationFields>;
