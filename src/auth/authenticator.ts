@@ -12,6 +12,7 @@ import type { UserRecord } from '../directory/types.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import { AuthenticationError } from './errors.js';
 import { JWT_ALGORITHM, JWT_ISSUER } from './tokens.js';
+import { VerifiedTokens, type VerifiedClaims } from './verified-tokens.js';
 
 interface TokenState {
   userId: string;
@@ -20,6 +21,7 @@ interface TokenState {
 
 export class Authenticator {
   private readonly tokens: TtlCache<string, TokenState | null>;
+  private readonly verified = new VerifiedTokens();
 
   constructor(
     private readonly db: Database,
@@ -39,18 +41,7 @@ export class Authenticator {
     if (!header) throw new AuthenticationError('Not authenticated');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw new AuthenticationError('Invalid authentication credentials');
-    let claims: jwt.JwtPayload;
-    try {
-      claims = jwt.verify(match[1]!, this.key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER }) as jwt.JwtPayload;
-    } catch (error) {
-      throw new AuthenticationError(
-        error instanceof jwt.TokenExpiredError ? 'Token has expired' : 'Invalid authentication credentials',
-      );
-    }
-    if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string')
-      throw new AuthenticationError('Invalid authentication credentials');
-    // jsonwebtoken accepts a token without `exp` as never expiring; the gateway issues none.
-    if (typeof claims.exp !== 'number') throw new AuthenticationError('Token has no expiry (exp)');
+    const claims = this.verify(match[1]!);
     const state = await this.tokens.get(claims.jti, async () => {
       // One query reads the token and its user, and primes the directory's user cache.
       const prime = this.directory.userPrimer();
@@ -68,5 +59,27 @@ export class Authenticator {
     const user = await this.directory.user(state.userId);
     if (!user || !user.active) throw new AuthenticationError('User is deactivated');
     return user;
+  }
+
+  /** The token's claims once its signature, algorithm, issuer and expiry are checked. */
+  private verify(token: string): VerifiedClaims {
+    const now = Math.floor(Date.now() / 1000);
+    const known = this.verified.get(token, now);
+    if (known) return known;
+    let claims: jwt.JwtPayload;
+    try {
+      claims = jwt.verify(token, this.key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER }) as jwt.JwtPayload;
+    } catch (error) {
+      throw new AuthenticationError(
+        error instanceof jwt.TokenExpiredError ? 'Token has expired' : 'Invalid authentication credentials',
+      );
+    }
+    if (typeof claims.jti !== 'string' || typeof claims.sub !== 'string')
+      throw new AuthenticationError('Invalid authentication credentials');
+    // jsonwebtoken accepts a token without `exp` as never expiring; the gateway issues none.
+    if (typeof claims.exp !== 'number') throw new AuthenticationError('Token has no expiry (exp)');
+    const verified = { jti: claims.jti, sub: claims.sub, exp: claims.exp };
+    if (claims.nbf === undefined) this.verified.remember(token, verified);
+    return verified;
   }
 }

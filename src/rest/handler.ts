@@ -20,7 +20,7 @@ import { ValidationFailedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { logRefusal, writeRestError, type LogScope } from './error-response.js';
 import { dryRunFlag } from './dry-run-flag.js';
-import { inSchemaOrder } from './field-order.js';
+import { restBody } from './field-order.js';
 import { lookup, type RestRoute } from './routes.js';
 import type { AccessRecord } from '../http/access-log.js';
 
@@ -134,12 +134,7 @@ export async function handleRest(
       return true;
     }
     const outcome = await executeOperation(route.operation, pending, requestContext);
-    sendJson(
-      response,
-      outcome.status,
-      convertKeys(inSchemaOrder(route.operation.output, outcome.body), toSnake),
-      limitHeadersOf(requestContext),
-    );
+    sendJson(response, outcome.status, restBody(route.operation.output, outcome.body), limitHeadersOf(requestContext));
   } catch (error) {
     // A refusal after the call was counted (422, 403, a carrier fault…) still says what is left.
     for (const [name, value] of Object.entries(limitHeadersOf(requestContext))) response.setHeader(name, value);

@@ -128,6 +128,16 @@ describe('a token issued by the gateway and later withdrawn', () => {
     await expectRefused(`Bearer ${token}`, 'Token has expired');
   });
 
+  it('is refused once expired even after it was accepted (its verified signature is remembered only until exp)', async () => {
+    const { user } = await gateway.user();
+    // 2 s: `exp` is whole seconds after a truncated `iat`, so at least 1 s remains for the first use.
+    const { token } = await gateway.app.services.tokens.issue(user, '2s');
+    const before = await gateway.rest('GET', '/sim/usage/5550001111', { token });
+    expect(before.status).not.toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await expectRefused(`Bearer ${token}`, 'Token has expired');
+  });
+
   it('is refused after services.tokens.revoke', async () => {
     const { token } = await gateway.user();
     await gateway.app.services.tokens.revoke(token);
