@@ -67,17 +67,75 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What one call hands our `fetch` beside ky's Request (ky passes options it does not know to
+ * `fetch`): the wire path, headers and body prepared once, so `fetch` takes nothing apart.
+ */
+interface CallWire {
+  method: Dispatcher.HttpMethod;
+  /** Path and query string from the origin's root. */
+  path: string;
+  /** undici's flat name/value list, names lower-case. */
+  headers: string[];
+  body: string | undefined;
+  /** Whether an earlier attempt may have reached the carrier (anything but a refused connection). */
+  maybeDelivered: boolean;
+}
+
+interface WireOptions {
+  carrierWire: CallWire;
+}
+
+function wireOf(options: object): CallWire | undefined {
+  return 'carrierWire' in options ? (options as WireOptions).carrierWire : undefined;
+}
+
+/** The answer's body, kept beside its bodyless Response (see agentFetch). */
+const answerTexts = new WeakMap<Response, string>();
+
+const RETRIED_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** ky's beforeRetry hook, shared by every call: the call's own state travels in its options. */
+function noteAttempt({ options, error }: { options: object; error: Error }): void {
+  const wire = wireOf(options);
+  if (wire && !isConnectFailure(error)) wire.maybeDelivered = true;
+}
+
 export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHttpClient {
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64, connect: { timeout: options.timeoutMs } });
-  const client: KyInstance = ky.create({
+  const base = new URL(options.baseUrl);
+  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+  const baseHeaders = lowerCased(options.headers);
+  const baseHeaderList = Object.entries(baseHeaders).flat();
+  // One ky instance per kind of call, so that a call passes ky only its method and its wire:
+  // ky deep-merges an instance's defaults with a call's options (hooks, retry) on every call.
+  const common = {
     prefixUrl: options.baseUrl,
-    headers: options.headers,
     timeout: options.timeoutMs,
     // HTTP errors are thrown so that ky retries 502/503/504; the answer is then read from the error.
     throwHttpErrors: true,
-    retry: { limit: 0 },
-    fetch: agentFetch(agent),
+    fetch: agentFetch(agent, base.origin),
+  };
+  const once: KyInstance = ky.create({ ...common, retry: { limit: 0 } });
+  const retrying: KyInstance = ky.create({
+    ...common,
+    retry: {
+      limit: options.retries,
+      // Only idempotent calls come through this instance, whatever their method.
+      methods: RETRIED_METHODS,
+      statusCodes: [502, 503, 504],
+      retryOnTimeout: true,
+      backoffLimit: 200,
+    },
+    hooks: { beforeRetry: [noteAttempt] },
   });
+
+  function wireHeaders(request: CarrierHttpRequest, trace: Record<string, string>): string[] {
+    if (!request.headers && request.json === undefined && !trace.traceparent) return baseHeaderList;
+    const merged = { ...baseHeaders, ...lowerCased(request.headers), ...lowerCased(trace) };
+    if (request.json !== undefined) merged['content-type'] ??= 'application/json';
+    return Object.entries(merged).flat();
+  }
 
   async function send(request: CarrierHttpRequest): Promise<CarrierHttpResponse> {
     const scope = currentCarrierCallScope();
@@ -118,42 +176,24 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
     const idempotent = request.idempotent ?? request.method === 'GET';
     // Whether the caller can be sure nothing happened when no answer arrives.
     const readOnly = request.readOnly ?? request.method === 'GET';
-    const searchParams = request.searchParams
-      ? Object.fromEntries(
-          Object.entries(request.searchParams).filter((entry): entry is [string, string] => entry[1] !== undefined),
-        )
-      : undefined;
+    const query = queryString(request.searchParams);
+    const target = query ? `${request.path}?${query}` : request.path;
+    const wire: CallWire = {
+      method: request.method,
+      path: basePath + target,
+      headers: wireHeaders(request, trace),
+      body: request.json === undefined ? undefined : JSON.stringify(request.json),
+      maybeDelivered: false,
+    };
+    const callOptions: WireOptions & { method: string } = { method: request.method, carrierWire: wire };
     let response: Response;
-    // Whether an earlier attempt may have reached the carrier (anything but a refused connection).
-    let maybeDelivered = false;
     try {
-      response = await client(request.path, {
-        method: request.method,
-        json: request.json,
-        searchParams,
-        // An explicit `headers: undefined` would drop the instance's credential headers.
-        ...(request.headers || trace.traceparent ? { headers: { ...request.headers, ...trace } } : {}),
-        retry: idempotent
-          ? {
-              limit: options.retries,
-              methods: [request.method.toLowerCase()],
-              statusCodes: [502, 503, 504],
-              retryOnTimeout: true,
-              backoffLimit: 200,
-            }
-          : { limit: 0 },
-        hooks: { beforeRetry: [({ error }) => void (maybeDelivered ||= !isConnectFailure(error))] },
-      });
+      response = await (idempotent ? retrying : once)(target, callOptions);
     } catch (error) {
-      if (!(error instanceof HTTPError)) throw toFault(options.carrier, error, readOnly, maybeDelivered);
+      if (!(error instanceof HTTPError)) throw toFault(options.carrier, error, readOnly, wire.maybeDelivered);
       response = error.response;
     }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch {
-      throw new CarrierFault(options.carrier, 'bad_response', readOnly);
-    }
+    const text = answerTexts.get(response) ?? '';
     if (text.trim() === '') return { status: response.status, body: undefined };
     try {
       return { status: response.status, body: JSON.parse(text) as unknown };
@@ -165,36 +205,58 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
   return { send, close: () => agent.close() };
 }
 
-/** Statuses whose response has no body by definition (a Response may not be given one). */
-const BODYLESS = new Set([101, 103, 204, 205, 304]);
+/** The query string as ky would build it (URLSearchParams), undefined values left out. */
+function queryString(params: Record<string, string | undefined> | undefined): string {
+  if (!params) return '';
+  const defined = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return defined.length === 0 ? '' : new URLSearchParams(defined).toString();
+}
+
+function lowerCased(headers: Record<string, string> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (headers) for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+  return result;
+}
 
 /**
- * ky's `fetch`, served by `undici.request` on one keep-alive Agent: none of fetch's WHATWG
- * stream machinery per call (measured: `request` does about a third less work per call than
- * undici's `fetch`). ky hands over a global Request and reads a global Response; carrier bodies
- * are small JSON documents, read whole on both sides. A transport failure rejects with undici's
- * error, whose `code` (ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT…) the fault mapping reads.
+ * ky's `fetch`, served by `undici.request` on one keep-alive Agent, with none of the WHATWG
+ * machinery per call: the request goes out as the call prepared it (ky's Request only lends
+ * its abort signal, which carries ky's timeout), and the answer comes back as a bodyless
+ * Response (status, and headers where ky may read Retry-After) with its text kept beside it,
+ * so no stream is built to carry a small JSON document. A transport failure rejects with
+ * undici's error, whose `code` (ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT…) the fault mapping reads.
  */
-function agentFetch(agent: Agent): typeof globalThis.fetch {
-  return (async (input: Request) => {
-    const url = new URL(input.url);
+function agentFetch(agent: Agent, origin: string): typeof globalThis.fetch {
+  return (async (input: Request, init?: Partial<WireOptions>) => {
+    const wire = init?.carrierWire;
+    if (!wire) throw new TypeError('a carrier call reached fetch without its wire');
     const answer = await agent.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: input.method as Dispatcher.HttpMethod,
-      headers: [...input.headers].flat(),
-      body: input.body ? await input.text() : undefined,
+      origin,
+      path: wire.path,
+      method: wire.method,
+      headers: wire.headers,
+      body: wire.body,
       signal: input.signal,
     });
     const text = await answer.body.text();
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-      else if (value !== undefined) headers.append(name, value);
-    }
-    const body = BODYLESS.has(answer.statusCode) || text === '' ? null : text;
-    return new Response(body, { status: answer.statusCode, headers });
+    const status = answer.statusCode;
+    // ky reads headers only from an answer it throws as an HTTPError (Retry-After on 503…).
+    const response = new Response(
+      null,
+      status >= 200 && status < 300 ? { status } : { status, headers: headersOf(answer.headers) },
+    );
+    answerTexts.set(response, text);
+    return response;
   }) as unknown as typeof globalThis.fetch;
+}
+
+function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.append(name, value);
+  }
+  return headers;
 }
 
 /** How a call ended, as a label: the answer's class, or the fault's kind. */
