@@ -7,6 +7,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { Agent, type Dispatcher } from 'undici';
 import { inSpan } from '../lib/tracing.js';
 import { currentCarrierCallScope } from './call-scope.js';
+import { requestText } from './text-request.js';
 import { CarrierFault } from './errors.js';
 import type { CarrierId } from './types.js';
 
@@ -219,42 +220,37 @@ function lowerCased(headers: Record<string, string> | undefined): Record<string,
 }
 
 /**
- * ky's `fetch`, served by `undici.request` on one keep-alive Agent, with none of the WHATWG
- * machinery per call: the request goes out as the call prepared it (ky's Request only lends
- * its abort signal, which carries ky's timeout), and the answer comes back as a bodyless
- * Response (status, and headers where ky may read Retry-After) with its text kept beside it,
- * so no stream is built to carry a small JSON document. A transport failure rejects with
- * undici's error, whose `code` (ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT…) the fault mapping reads.
+ * ky's `fetch`, served on one keep-alive Agent with none of the WHATWG machinery per call: the
+ * request goes out as the call prepared it (ky's Request only lends its abort signal, which
+ * carries ky's timeout), and the answer comes back as a bodyless Response (its status, and its
+ * headers where ky may read Retry-After) with its text kept beside it, so no stream is built to
+ * carry a small JSON document. A transport failure rejects with undici's error, whose `code`
+ * (ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT…) the fault mapping reads.
  */
 function agentFetch(agent: Agent, origin: string): typeof globalThis.fetch {
   return (async (input: Request, init?: Partial<WireOptions>) => {
     const wire = init?.carrierWire;
     if (!wire) throw new TypeError('a carrier call reached fetch without its wire');
-    const answer = await agent.request({
-      origin,
-      path: wire.path,
-      method: wire.method,
-      headers: wire.headers,
-      body: wire.body,
-      signal: input.signal,
-    });
-    const text = await answer.body.text();
-    const status = answer.statusCode;
+    const answer = await requestText(
+      agent,
+      { origin, path: wire.path, method: wire.method, headers: wire.headers, body: wire.body },
+      input.signal,
+    );
+    const { status } = answer;
     // ky reads headers only from an answer it throws as an HTTPError (Retry-After on 503…).
     const response = new Response(
       null,
-      status >= 200 && status < 300 ? { status } : { status, headers: headersOf(answer.headers) },
+      status >= 200 && status < 300 ? { status } : { status, headers: headersOf(answer.rawHeaders) },
     );
-    answerTexts.set(response, text);
+    answerTexts.set(response, answer.text);
     return response;
   }) as unknown as typeof globalThis.fetch;
 }
 
-function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
+function headersOf(raw: Buffer[]): Headers {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    else if (value !== undefined) headers.append(name, value);
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    headers.append(raw[index]!.toString('latin1'), raw[index + 1]!.toString('latin1'));
   }
   return headers;
 }
