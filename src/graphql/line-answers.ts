@@ -6,7 +6,6 @@
 // one carrier at once; only the carrier call holds a slot, not the pipeline steps before it.
 
 import DataLoader from 'dataloader';
-import pLimit, { type LimitFunction } from 'p-limit';
 import type { CarrierId } from '../carriers/types.js';
 import { executeOperation, givenInput, type CarrierSlot } from '../pipeline/execute.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
@@ -22,16 +21,29 @@ interface Call {
 // Keyed by the request's context, so a request's answers go when the request does.
 const answersByRequest = new WeakMap<RequestContext, DataLoader<Call, Body, string>>();
 
-/** A slot function bounding, per carrier, the calls in flight through it. */
+/**
+ * A slot function bounding, per carrier, the calls in flight through it. A call that finds a
+ * free slot starts at once, with no queue entry or extra promise (most screens stay under the
+ * bound); the others wait in order for a slot to be handed over.
+ */
 export function perCarrierSlots(bound: number): CarrierSlot {
-  const limits = new Map<CarrierId, LimitFunction>();
-  return (carrierId, call) => {
-    let limit = limits.get(carrierId);
-    if (!limit) {
-      limit = pLimit(bound);
-      limits.set(carrierId, limit);
+  const slots = new Map<CarrierId, { active: number; waiting: (() => void)[] }>();
+  return async (carrierId, call) => {
+    let slot = slots.get(carrierId);
+    if (!slot) {
+      slot = { active: 0, waiting: [] };
+      slots.set(carrierId, slot);
     }
-    return limit(call);
+    // A finishing call hands its slot straight to the next waiter, so `active` stays counted.
+    if (slot.active < bound) slot.active += 1;
+    else await new Promise<void>((resolve) => slot.waiting.push(resolve));
+    try {
+      return await call();
+    } finally {
+      const next = slot.waiting.shift();
+      if (next) next();
+      else slot.active -= 1;
+    }
   };
 }
 
