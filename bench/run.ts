@@ -3,12 +3,14 @@
 // driven by autocannon (50 connections) in interleaved rounds: bare Yoga, then a scenario, for
 // every scenario, BENCH_ROUNDS times. Each scenario is reported as the median over rounds of its
 // req/s divided by the bare Yoga run just before it, so load from other processes on the machine
-// moves both. Then bulk activation against the same carrier calls made directly, p99 at a fixed
-// rate, and the gateway's memory. Writes bench/results/latest.md and .json; exits 1 when a
+// moves both. Then p99 of GraphQL `usage` at a fixed 300 req/s (an open-loop generator in its own
+// process, support/paced.ts, beside bare Yoga at the same rate), bulk activation against the same
+// carrier calls made directly, and the gateway's memory. Writes bench/results/latest.md and .json; exits 1 when a
 // target of bench/targets.json is missed. Nothing here runs in the test suite.
 //
 // BENCH_DURATION (s per run, 5), BENCH_ROUNDS (3), BENCH_USERS (2000), BENCH_ONLY (scenario
-// names, comma-separated), BENCH_PROFILE (a directory: the gateway writes a .cpuprofile there),
+// names, comma-separated; `fixed-rate` alone runs only the fixed-rate part), BENCH_FIXED_DURATION
+// (s measured at the fixed rate, 20), BENCH_PROFILE (a directory: the gateway writes a .cpuprofile there),
 // BENCH_GATEWAY_ENV (JSON of extra gateway variables, e.g. '{"LOG_LEVEL":"warn"}').
 
 import { spawnSync } from 'node:child_process';
@@ -18,6 +20,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { bulkActivate, directActivations, type BulkRun } from './support/bulk.js';
 import { CONNECTIONS, load, median, type LoadResult, type Scenario } from './support/load.js';
+import type { PacedResult } from './support/paced.js';
+import { pacedLoad } from './support/paced-process.js';
 import { cpuMs, freePort, memoryOf, sampleMemory, startNode, stop, waitFor, type Memory } from './support/processes.js';
 import { evaluate, render, type Measured } from './support/report.js';
 import { seed, simOf, type Seeded } from './support/seed.js';
@@ -28,8 +32,11 @@ const USERS = Number(process.env.BENCH_USERS ?? 2000);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const BULK_SIMS = 1000;
 const FIXED_RATE = 300;
+const FIXED_S = Number(process.env.BENCH_FIXED_DURATION ?? 20);
 const root = new URL('..', import.meta.url).pathname;
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const pacedLine = (r: PacedResult) =>
+  `p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms (send lag p99 ${r.sendLagP99} ms), ${r.answered}/${r.sent} answered, non-2xx ${r.non2xx}, GraphQL errors ${r.graphqlErrors}, errors ${r.errors}; p99 by second ${r.seconds.map((s) => Math.round(s.p99)).join(' ')}`;
 
 /** Clients send values as variables: one document per scenario, parsed and validated once (Yoga caches by document). */
 const graphql = (query: string, variables?: Record<string, unknown>) => JSON.stringify({ query, variables });
@@ -201,14 +208,30 @@ async function main(): Promise<void> {
       }
     }
 
-    let fixedRate: LoadResult | undefined;
-    let yogaAtFixedRate: LoadResult | undefined;
-    if (!ONLY || ONLY.includes('graphql-usage')) {
-      fixedRate = await load(all['graphql-usage']!, { durationS: 10, overallRate: FIXED_RATE });
-      log(`graphql-usage at ${FIXED_RATE} req/s: p50 ${fixedRate.p50} ms, p99 ${fixedRate.p99} ms`);
-      // The harness's own floor at that rate: autocannon paces by bursts, so bare Yoga shows it.
-      yogaAtFixedRate = await load(bareYoga, { durationS: 10, overallRate: FIXED_RATE });
-      log(`bare Yoga at ${FIXED_RATE} req/s: p50 ${yogaAtFixedRate.p50} ms, p99 ${yogaAtFixedRate.p99} ms`);
+    let fixedRate: Measured['fixedRate'];
+    if (!ONLY || ONLY.includes('graphql-usage') || ONLY.includes('fixed-rate')) {
+      // Alone, it first touches every user once (tokens, users and line homes cached, code JIT-compiled),
+      // as the throughput runs do before it otherwise.
+      if (ONLY && !ONLY.includes('graphql-usage')) await load(all['graphql-usage']!, { durationS: 3 });
+      // Open loop, from its own process, latency from each request's due time (paced.ts); bare
+      // Yoga first, at the same rate with the same generator: the floor of the harness itself.
+      const yogaPaced = await pacedLoad(bareYoga, { rate: FIXED_RATE, durationS: FIXED_S });
+      log(`bare Yoga at ${FIXED_RATE} req/s: ${pacedLine(yogaPaced)}`);
+      const cpuBefore = cpuMs(gateway.pid!);
+      const gatewayPaced = await pacedLoad(all['graphql-usage']!, {
+        rate: FIXED_RATE,
+        durationS: FIXED_S,
+        graphqlErrorsFail: true,
+      });
+      // Warm-up and the generator's start-up included: a slight overestimate at this rate.
+      const cpuMsPerRequest = (cpuMs(gateway.pid!) - cpuBefore) / (FIXED_RATE * (FIXED_S + 1));
+      log(`graphql-usage at ${FIXED_RATE} req/s: ${pacedLine(gatewayPaced)}, CPU ${cpuMsPerRequest.toFixed(2)} ms/req`);
+      fixedRate = {
+        rate: FIXED_RATE,
+        durationS: FIXED_S,
+        gateway: { ...gatewayPaced, cpuMsPerRequest },
+        yoga: yogaPaced,
+      };
     }
 
     let bulk: (BulkRun & { directMs: number }) | undefined;
@@ -253,12 +276,7 @@ async function main(): Promise<void> {
           },
         ]),
       ),
-      fixedRate: fixedRate && {
-        rate: FIXED_RATE,
-        ...fixedRate,
-        yogaP50: yogaAtFixedRate?.p50,
-        yogaP99: yogaAtFixedRate?.p99,
-      },
+      fixedRate,
       bulk: bulk && { sims: BULK_SIMS, ...bulk, ratio: bulk.ms / bulk.directMs },
       memory: { idleMb: idle.rssMb, peakMb: Math.max(during.rssMb, during.peakMb), highestSampleMb: during.rssMb },
     };
