@@ -10,7 +10,7 @@
 //
 // BENCH_DURATION (s per run, 5), BENCH_ROUNDS (3), BENCH_USERS (2000), BENCH_ONLY (scenario
 // names, comma-separated; `fixed-rate` alone runs only the fixed-rate part), BENCH_FIXED_DURATION
-// (s measured at the fixed rate, 20), BENCH_PROFILE (a directory: the gateway writes a .cpuprofile there),
+// (s measured at the fixed rate per round, 10), BENCH_PROFILE (a directory: the gateway writes a .cpuprofile there),
 // BENCH_GATEWAY_ENV (JSON of extra gateway variables, e.g. '{"LOG_LEVEL":"warn"}').
 
 import { spawnSync } from 'node:child_process';
@@ -32,11 +32,11 @@ const USERS = Number(process.env.BENCH_USERS ?? 2000);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const BULK_SIMS = 1000;
 const FIXED_RATE = 300;
-const FIXED_S = Number(process.env.BENCH_FIXED_DURATION ?? 20);
+const FIXED_S = Number(process.env.BENCH_FIXED_DURATION ?? 10);
 const root = new URL('..', import.meta.url).pathname;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const pacedLine = (r: PacedResult) =>
-  `p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms (send lag p99 ${r.sendLagP99} ms), ${r.answered}/${r.sent} answered, non-2xx ${r.non2xx}, GraphQL errors ${r.graphqlErrors}, errors ${r.errors}; p99 by second ${r.seconds.map((s) => Math.round(s.p99)).join(' ')}`;
+  `p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms, max ${r.max} ms (send lag p99 ${r.sendLagP99} ms), ${r.answered}/${r.sent} answered, non-2xx ${r.non2xx}, GraphQL errors ${r.graphqlErrors}, errors ${r.errors}, CPU ${r.cpuMsPerRequest} ms/req (${r.cpuMsPerSecond} ms/s); p99 by second ${r.seconds.map((s) => Math.round(s.p99)).join(' ')}`;
 
 /** Clients send values as variables: one document per scenario, parsed and validated once (Yoga caches by document). */
 const graphql = (query: string, variables?: Record<string, unknown>) => JSON.stringify({ query, variables });
@@ -213,24 +213,31 @@ async function main(): Promise<void> {
       // Alone, it first touches every user once (tokens, users and line homes cached, code JIT-compiled),
       // as the throughput runs do before it otherwise.
       if (ONLY && !ONLY.includes('graphql-usage')) await load(all['graphql-usage']!, { durationS: 3 });
-      // Open loop, from its own process, latency from each request's due time (paced.ts); bare
-      // Yoga first, at the same rate with the same generator: the floor of the harness itself.
-      const yogaPaced = await pacedLoad(bareYoga, { rate: FIXED_RATE, durationS: FIXED_S });
-      log(`bare Yoga at ${FIXED_RATE} req/s: ${pacedLine(yogaPaced)}`);
-      const cpuBefore = cpuMs(gateway.pid!);
-      const gatewayPaced = await pacedLoad(all['graphql-usage']!, {
-        rate: FIXED_RATE,
-        durationS: FIXED_S,
-        graphqlErrorsFail: true,
-      });
-      // Warm-up and the generator's start-up included: a slight overestimate at this rate.
-      const cpuMsPerRequest = (cpuMs(gateway.pid!) - cpuBefore) / (FIXED_RATE * (FIXED_S + 1));
-      log(`graphql-usage at ${FIXED_RATE} req/s: ${pacedLine(gatewayPaced)}, CPU ${cpuMsPerRequest.toFixed(2)} ms/req`);
+      // Open loop, from its own process, latency from each request's due time (paced.ts), in
+      // interleaved rounds like the throughput runs: bare Yoga at the same rate with the same
+      // generator (the floor of the harness and the machine), then the gateway after 3 s at the
+      // rate (it has just been idle while Yoga was measured: the first seconds after idle are
+      // slower, see docs/performance.md, "Tail latency").
+      const rounds: { gateway: PacedResult; yoga: PacedResult; loadAverage: number }[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const yogaPaced = await pacedLoad(bareYoga, { rate: FIXED_RATE, durationS: FIXED_S, cpuPid: yoga.pid! });
+        log(`round ${round} bare Yoga at ${FIXED_RATE} req/s: ${pacedLine(yogaPaced)}`);
+        const gatewayPaced = await pacedLoad(all['graphql-usage']!, {
+          rate: FIXED_RATE,
+          durationS: FIXED_S,
+          warmupS: 3,
+          graphqlErrorsFail: true,
+          cpuPid: gateway.pid!,
+        });
+        log(`round ${round} graphql-usage at ${FIXED_RATE} req/s: ${pacedLine(gatewayPaced)}`);
+        rounds.push({ gateway: gatewayPaced, yoga: yogaPaced, loadAverage: loadavg()[0]! });
+      }
       fixedRate = {
         rate: FIXED_RATE,
         durationS: FIXED_S,
-        gateway: { ...gatewayPaced, cpuMsPerRequest },
-        yoga: yogaPaced,
+        p99: median(rounds.map((r) => r.gateway.p99)),
+        yogaP99: median(rounds.map((r) => r.yoga.p99)),
+        rounds,
       };
     }
 

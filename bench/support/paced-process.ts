@@ -31,7 +31,14 @@ export function wireRequests(scenario: Scenario, count: number): PacedRequest[] 
 
 export async function pacedLoad(
   scenario: Scenario,
-  options: { rate: number; durationS: number; warmupS?: number; graphqlErrorsFail?: boolean; connections?: number },
+  options: {
+    rate: number;
+    durationS: number;
+    warmupS?: number;
+    graphqlErrorsFail?: boolean;
+    connections?: number;
+    cpuPid?: number;
+  },
 ): Promise<PacedResult> {
   const warmup = Math.round(options.rate * (options.warmupS ?? 1));
   const count = warmup + Math.round(options.rate * options.durationS);
@@ -42,6 +49,7 @@ export async function pacedLoad(
     warmup,
     ...(options.connections !== undefined && { connections: options.connections }),
     ...(options.graphqlErrorsFail !== undefined && { graphqlErrorsFail: options.graphqlErrorsFail }),
+    ...(options.cpuPid !== undefined && { cpuPid: options.cpuPid }),
   };
   const dir = mkdtempSync(join(tmpdir(), 'line-gateway-paced-'));
   try {

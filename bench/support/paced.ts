@@ -5,6 +5,7 @@
 // never show in the tail ("coordinated omission"); counting from the due time puts that wait back.
 
 import { Pool } from 'undici';
+import { cpuMs } from './processes.js';
 
 /** One request as it goes on the wire; built beforehand so that sending costs no scenario work. */
 export interface PacedRequest {
@@ -31,6 +32,8 @@ export interface PacedOptions {
   graphqlErrorsFail?: boolean;
   /** Per-request limit, ms: an answer later than this is a failure (and its latency is not kept). */
   timeoutMs?: number;
+  /** A server process whose CPU time over the measured requests is reported (Linux /proc). */
+  cpuPid?: number;
 }
 
 export interface PacedResult {
@@ -55,6 +58,10 @@ export interface PacedResult {
   elapsedS: number;
   /** Per second of due time (measured requests): answers, p99 and max, ms; shows whether the tail is steady or in bursts. */
   seconds: { answered: number; p99: number; max: number }[];
+  /** CPU time of `cpuPid` from the first measured due time to the last answer, per measured request, ms (null without a pid). */
+  cpuMsPerRequest: number | null;
+  /** The same CPU time per second of wall time, ms/s: how busy the server was at this rate (1000 = one core). */
+  cpuMsPerSecond: number | null;
 }
 
 /** Nearest-rank percentile of ascending `sorted` (p in 0–100); 0 for no values. */
@@ -113,6 +120,7 @@ export async function runPaced(options: PacedOptions): Promise<PacedResult> {
   };
 
   const inFlight: Promise<void>[] = [];
+  let cpuAtStart: number | null = null;
   // A small head start so that request 0 is not already late when the loop first looks.
   const t0 = performance.now() + 5;
   const measuredStart = t0 + dueAt(warmup, rate);
@@ -122,6 +130,7 @@ export async function runPaced(options: PacedOptions): Promise<PacedResult> {
       const now = performance.now();
       // Timers fire up to ~1 ms late: everything due by now goes at once, on its own due time.
       while (next < requests.length && t0 + dueAt(next, rate) <= now) {
+        if (next === warmup && options.cpuPid) cpuAtStart = cpuMs(options.cpuPid);
         inFlight.push(send(requests[next]!, t0 + dueAt(next, rate), next >= warmup));
         next++;
       }
@@ -131,6 +140,7 @@ export async function runPaced(options: PacedOptions): Promise<PacedResult> {
     tick();
   });
   await Promise.all(inFlight);
+  const cpuSpent = cpuAtStart !== null && options.cpuPid ? cpuMs(options.cpuPid) - cpuAtStart : null;
   await pool.close();
 
   latencies.sort((a, b) => a - b);
@@ -149,6 +159,10 @@ export async function runPaced(options: PacedOptions): Promise<PacedResult> {
     sendLagP99: round(percentile(lags, 99)),
     sendLagMax: round(lags.at(-1) ?? 0),
     elapsedS: round(Math.max(0, lastAnswer - measuredStart) / 1000),
+    cpuMsPerRequest:
+      cpuSpent === null ? null : Math.round((cpuSpent / Math.max(1, requests.length - warmup)) * 100) / 100,
+    cpuMsPerSecond:
+      cpuSpent === null ? null : Math.round(cpuSpent / Math.max(0.001, (lastAnswer - measuredStart) / 1000)),
     seconds: Array.from(bySecond, (values = []) => {
       values.sort((a, b) => a - b);
       return { answered: values.length, p99: round(percentile(values, 99)), max: round(values.at(-1) ?? 0) };

@@ -51,6 +51,7 @@ describe('runPaced', () => {
       warmup: 10,
       connections: 8,
       graphqlErrorsFail: true,
+      cpuPid: process.pid,
     });
 
     expect(server.requests.map((r) => r.url).sort()).toEqual(requests.map((r) => r.path).sort());
@@ -62,6 +63,8 @@ describe('runPaced', () => {
       graphqlErrors: result.graphqlErrors,
       errors: result.errors,
     }).toEqual({ sent: 50, answered: 50, non2xx: 5, graphqlErrors: 5, errors: 0 });
+    expect(result.cpuMsPerRequest).toEqual(expect.any(Number));
+    expect(result.seconds.reduce((sum, second) => sum + second.answered, 0)).toBe(50);
     expect(result.p50).toBeLessThanOrEqual(result.p99);
     expect(result.p99).toBeLessThanOrEqual(result.max);
   });
