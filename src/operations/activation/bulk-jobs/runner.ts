@@ -9,6 +9,7 @@
 import type { UserRecord } from '../../../directory/types.js';
 import { requestContextFor } from '../../../pipeline/request-context.js';
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
+import { GroupCommitTransactionLog } from '../../../pipeline/transaction-batch.js';
 import type { BulkActivationEntry } from '../bulk-result.js';
 import { activateItem, entryFromTransaction } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
@@ -41,10 +42,18 @@ interface RunState {
   done: Promise<void>;
 }
 
+/** One SIM at a time when two SIMs or two transaction ids repeat: the first must win, as in order. */
+function concurrencyFor(items: readonly PendingItem[], bound: number): number {
+  const sims = new Set(items.map((item) => item.input.sim));
+  const ids = new Set(items.map((item) => item.transactionId));
+  return sims.size === items.length && ids.size === items.length ? bound : 1;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export class BulkJobRunner implements BulkActivationJobs {
   private services?: Services;
+  private batched?: Services;
   private readonly running = new Map<string, RunState>();
   private sweepTimer?: NodeJS.Timeout;
   private stopping = false;
@@ -136,37 +145,78 @@ export class BulkJobRunner implements BulkActivationJobs {
     services: Services,
   ): Promise<'completed' | 'cancelled' | null> {
     const { job } = state;
-    const request = requestContextFor(services, `bulk-${job.id}`, owner);
+    const request = requestContextFor(this.groupCommitting(services), `bulk-${job.id}`, owner);
     const items = await this.store.pendingItems(job.id);
     // Only a job that ran before can have SIMs already sent whose outcome it did not write.
     const sent = job.startedAt === null ? new Map<string, LoggedAnswer>() : await this.sentBefore(job, items);
     this.publish(state, 'running', services);
     let unwritten: ItemOutcome[] = [];
     let writtenAt = Date.now();
-    const write = async (): Promise<'running' | 'cancelled' | 'lost'> => {
-      const result = unwritten.length > 0 ? await this.store.record(job.id, unwritten) : 'running';
-      unwritten = [];
-      writtenAt = Date.now();
-      if (result === 'lost') state.lost = true;
-      if (result === 'cancelled') state.cancelled = true;
-      return result;
+    let writing = Promise.resolve();
+    // One write at a time, each taking what has gathered since the last.
+    const write = (): Promise<void> => {
+      writing = writing.then(async () => {
+        if (unwritten.length === 0 || state.lost) return;
+        const batch = unwritten;
+        unwritten = [];
+        writtenAt = Date.now();
+        const result = await this.store.record(job.id, batch);
+        if (result === 'lost') state.lost = true;
+        if (result === 'cancelled') state.cancelled = true;
+      });
+      return writing;
     };
-    for (const item of items) {
-      if (this.interrupted(state)) break;
-      const earlier = sent.get(item.transactionId);
-      const entry = earlier
-        ? await this.settle(earlier, item, state, services)
-        : await activateItem(item.input, item.transactionId, request);
-      if (!entry) break;
-      unwritten.push({ position: item.position, entry });
-      state.processed += 1;
-      if (entry.status === 'success') state.succeeded += 1;
-      this.publish(state, 'running', services);
-      if (unwritten.length >= WRITE_EVERY_ITEMS || Date.now() - writtenAt >= WRITE_EVERY_MS) await write();
-    }
-    if (!state.lost) await write();
+    // Entries are written in position order only (a gap-free prefix), so that a page of results
+    // never skips a SIM still in flight; those done beyond a gap wait for it.
+    const done = new Map<number, BulkActivationEntry>();
+    let written = 0;
+    const collect = () => {
+      for (let entry = done.get(written); entry; entry = done.get(written)) {
+        done.delete(written);
+        unwritten.push({ position: items[written]!.position, entry });
+        written += 1;
+      }
+    };
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < items.length && !this.interrupted(state)) {
+        const index = next++;
+        const item = items[index]!;
+        const earlier = sent.get(item.transactionId);
+        const entry = earlier
+          ? await this.settle(earlier, item, state, services)
+          : await activateItem(item.input, item.transactionId, request);
+        if (!entry) return;
+        done.set(index, entry);
+        state.processed += 1;
+        if (entry.status === 'success') state.succeeded += 1;
+        this.publish(state, 'running', services);
+        collect();
+        if (unwritten.length >= WRITE_EVERY_ITEMS || (unwritten.length > 0 && Date.now() - writtenAt >= WRITE_EVERY_MS))
+          await write();
+      }
+    };
+    await Promise.all(Array.from({ length: concurrencyFor(items, services.config.BULK_JOB_CONCURRENCY) }, worker));
+    // A job that ends here (cancelled while a resumed SIM was still unresolved) keeps every entry
+    // it has; one left for another run leaves those beyond the gap to be read from the log again.
+    if (!this.stopping)
+      for (const [index, entry] of [...done].sort(([a], [b]) => a - b))
+        unwritten.push({ position: items[index]!.position, entry });
+    await write();
     if (state.lost || (this.stopping && !state.cancelled && state.processed < job.total)) return null;
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
+  }
+
+  /**
+   * The services with a transaction log that commits the reservations (and completions) of the
+   * SIMs in flight together, shared by the jobs running here.
+   */
+  private groupCommitting(services: Services): Services {
+    this.batched ??= {
+      ...services,
+      transactions: new GroupCommitTransactionLog(services.db, () => services.outbox.eventWritten()),
+    };
+    return this.batched;
   }
 
   private interrupted(state: RunState): boolean {
