@@ -5,8 +5,10 @@
 // the letter: an id is durably reserved before its carrier call, and an answer (with its line
 // event) is recorded before the caller goes on. A crash loses nothing that a lone write would not.
 
-import { isUniqueViolation } from '../db/errors.js';
+import type { Database } from '../db/client.js';
+import { eachAlone, GroupCommit, type Waiting } from '../lib/group-commit.js';
 import { outboxRow } from './line-events.js';
+import { insertEvents, insertReservations, updateCompletion } from './transaction-sql.js';
 import {
   completedRow,
   reservedRow,
@@ -16,43 +18,6 @@ import {
   type TransactionStatus,
 } from './transaction-log.js';
 
-interface Waiting<T> {
-  item: T;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
-/**
- * Queues items while a write is in flight and writes the queue at once when it ends: no timer,
- * so a lone item is written as soon as it arrives, and batches grow only with concurrency.
- */
-class GroupCommit<T> {
-  private queue: Waiting<T>[] = [];
-  private writing = false;
-
-  constructor(private readonly write: (batch: readonly Waiting<T>[]) => Promise<void>) {}
-
-  add(item: T): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
-      if (!this.writing) void this.drain();
-    });
-  }
-
-  private async drain(): Promise<void> {
-    this.writing = true;
-    // One turn of the event loop lets callers that are ready together join the first batch.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.queue.length > 0) {
-      const batch = this.queue;
-      this.queue = [];
-      // `write` settles each item; an error it throws settles those it left (settling twice is a no-op).
-      await this.write(batch).catch((error: unknown) => batch.forEach((waiting) => waiting.reject(error)));
-    }
-    this.writing = false;
-  }
-}
-
 interface Completion extends CompletionLines {
   id: string;
   status: TransactionStatus;
@@ -61,6 +26,15 @@ interface Completion extends CompletionLines {
 }
 
 export class GroupCommitTransactionLog extends TransactionLog {
+  constructor(
+    db: Database,
+    eventWritten: () => void,
+    /** Write each batch as single SQL statements (SQLite; see transaction-sql.ts). */
+    private readonly rawSql: boolean,
+  ) {
+    super(db, eventWritten);
+  }
+
   private readonly reservations = new GroupCommit<Reservation>((batch) => this.reserveAll(batch));
   private readonly completions = new GroupCommit<Completion>((batch) => this.completeAll(batch));
 
@@ -81,32 +55,45 @@ export class GroupCommitTransactionLog extends TransactionLog {
   private async reserveAll(batch: readonly Waiting<Reservation>[]): Promise<void> {
     if (batch.length > 1) {
       try {
-        await this.db.transaction.createMany({ data: batch.map(({ item }) => reservedRow(item)) });
+        const rows = batch.map(({ item }) => reservedRow(item));
+        await (this.rawSql ? insertReservations(this.db, rows) : this.db.transaction.createMany({ data: rows }));
         return batch.forEach((waiting) => waiting.resolve());
-      } catch (error) {
-        // A taken id refuses the whole INSERT (nothing written): each alone tells which one it was.
-        if (!isUniqueViolation(error)) throw error;
+      } catch {
+        // One INSERT, refused as a whole (nothing written) when an id is taken: each alone tells
+        // which one it was, as a lone reservation would.
       }
     }
-    await this.eachAlone(batch, (item) => super.reserve(item));
+    await eachAlone(batch, (item) => super.reserve(item));
   }
 
   private async completeAll(batch: readonly Waiting<Completion>[]): Promise<void> {
     if (batch.length > 1) {
+      let missing: Set<string> | null = null;
       try {
-        await this.writeCompletions(batch.map(({ item }) => item));
-        return batch.forEach((waiting) => waiting.resolve());
+        missing = await this.writeCompletions(batch.map(({ item }) => item));
       } catch {
-        // Rolled back as a whole (a row missing, say): each alone, so that one failure stays its own.
+        // Rolled back as a whole: each alone below, so that one failure stays its own.
+      }
+      if (missing) {
+        for (const waiting of batch) {
+          // Never reserved: a lone `update` would have refused it too.
+          if (missing.has(waiting.item.id))
+            waiting.reject(new Error(`transaction ${waiting.item.id} was not reserved`));
+          else waiting.resolve();
+        }
+        return;
       }
     }
-    await this.eachAlone(batch, ({ id, status, httpStatus, response, ...lines }) =>
+    await eachAlone(batch, ({ id, status, httpStatus, response, ...lines }) =>
       super.complete(id, status, httpStatus, response, lines),
     );
   }
 
-  /** Every completion and the events of the successes in one transaction (one owner read first). */
-  private async writeCompletions(completions: readonly Completion[]): Promise<void> {
+  /**
+   * Every completion and the events of the successes in one transaction (one owner read first).
+   * Throws when it wrote nothing; answers the ids it found no row for.
+   */
+  private async writeCompletions(completions: readonly Completion[]): Promise<Set<string>> {
     const events = completions.flatMap((completion) =>
       completion.event && completion.status === 'success' ? [{ ...completion, event: completion.event }] : [],
     );
@@ -119,24 +106,28 @@ export class GroupCommitTransactionLog extends TransactionLog {
       });
       for (const line of lines) owners.set(line.mdn, line.ownerId);
     }
-    await this.db.$transaction([
-      ...completions.map(({ id, status, httpStatus, response, answeredLine }) =>
-        this.db.transaction.update({ where: { id }, data: completedRow(status, httpStatus, response, answeredLine) }),
-      ),
-      ...(events.length === 0
+    const eventRows = events.map(({ event, namedLine, answeredLine }) =>
+      outboxRow(event, owners.get(event.mdn) ?? null, namedLine ?? answeredLine ?? null),
+    );
+    const updates = completions.map(({ id, status, httpStatus, response, answeredLine }) => {
+      const data = completedRow(status, httpStatus, response, answeredLine);
+      return this.rawSql
+        ? updateCompletion(this.db, id, data)
+        : this.db.transaction.updateMany({ where: { id }, data });
+    });
+    const insert =
+      eventRows.length === 0
         ? []
-        : [
-            this.db.lineEvent.createMany({
-              data: events.map(({ event, namedLine, answeredLine }) =>
-                outboxRow(event, owners.get(event.mdn) ?? null, namedLine ?? answeredLine ?? null),
-              ),
-            }),
-          ]),
-    ]);
+        : [this.rawSql ? insertEvents(this.db, eventRows) : this.db.lineEvent.createMany({ data: eventRows })];
+    const results = await this.db.$transaction([...updates, ...insert]);
     if (events.length > 0) this.eventWritten();
-  }
-
-  private async eachAlone<T>(batch: readonly Waiting<T>[], write: (item: T) => Promise<void>): Promise<void> {
-    for (const waiting of batch) await write(waiting.item).then(waiting.resolve, waiting.reject);
+    return new Set(
+      completions
+        .filter((_, index) => {
+          const result = results[index]!;
+          return (typeof result === 'number' ? result : result.count) === 0;
+        })
+        .map(({ id }) => id),
+    );
   }
 }
