@@ -9,10 +9,10 @@
 import type { UserRecord } from '../../../directory/types.js';
 import { requestContextFor } from '../../../pipeline/request-context.js';
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
-import { GroupCommitTransactionLog } from '../../../pipeline/transaction-batch.js';
 import type { BulkActivationEntry } from '../bulk-result.js';
 import { activateItem, entryFromTransaction } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
+import { groupCommitting } from './job-services.js';
 import {
   findJob,
   type ItemOutcome,
@@ -24,9 +24,11 @@ import {
 
 /** Outcomes are written every this many SIMs, or sooner when this long has passed. */
 const WRITE_EVERY_ITEMS = 50;
-const WRITE_EVERY_MS = 500;
+const WRITE_EVERY_MS = 100;
 /** Jobs one replica runs side by side (each one SIM at a time). */
 const MAX_JOBS_HERE = 4;
+/** Least time between two progress events of a running job. */
+const PROGRESS_EVERY_MS = 100;
 /** How often a SIM whose outcome is being recovered is looked at again. */
 const RECOVERY_POLL_MS = 500;
 /** Transaction rows read per query when a job resumes. */
@@ -39,6 +41,8 @@ interface RunState {
   cancelled: boolean;
   /** Another replica holds the lease now: stop without writing. */
   lost: boolean;
+  /** When progress was last published (ms). */
+  publishedAt: number;
   done: Promise<void>;
 }
 
@@ -82,7 +86,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     const existing = this.running.get(jobId);
     if (existing) return existing.done;
     if (this.stopping || !this.services) return Promise.resolve();
-    const state = { cancelled: false, lost: false, processed: 0, succeeded: 0 } as RunState;
+    const state = { cancelled: false, lost: false, processed: 0, succeeded: 0, publishedAt: 0 } as RunState;
     state.done = this.run(jobId, state, this.services)
       .catch((error: unknown) =>
         this.services!.logger.error('bulk activation job failed unexpectedly', { jobId, err: error }),
@@ -173,7 +177,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     const collect = () => {
       for (let entry = done.get(written); entry; entry = done.get(written)) {
         done.delete(written);
-        unwritten.push({ position: items[written]!.position, entry });
+        unwritten.push({ item: items[written]!, entry });
         written += 1;
       }
     };
@@ -200,23 +204,15 @@ export class BulkJobRunner implements BulkActivationJobs {
     // A job that ends here (cancelled while a resumed SIM was still unresolved) keeps every entry
     // it has; one left for another run leaves those beyond the gap to be read from the log again.
     if (!this.stopping)
-      for (const [index, entry] of [...done].sort(([a], [b]) => a - b))
-        unwritten.push({ position: items[index]!.position, entry });
+      for (const [index, entry] of [...done].sort(([a], [b]) => a - b)) unwritten.push({ item: items[index]!, entry });
     await write();
     if (state.lost || (this.stopping && !state.cancelled && state.processed < job.total)) return null;
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
   }
 
-  /**
-   * The services with a transaction log that commits the reservations (and completions) of the
-   * SIMs in flight together, shared by the jobs running here.
-   */
+  /** The services that commit the writes of the SIMs in flight together, shared by the jobs here. */
   private groupCommitting(services: Services): Services {
-    this.batched ??= {
-      ...services,
-      transactions: new GroupCommitTransactionLog(services.db, () => services.outbox.eventWritten()),
-    };
-    return this.batched;
+    return (this.batched ??= groupCommitting(services));
   }
 
   private interrupted(state: RunState): boolean {
@@ -259,6 +255,11 @@ export class BulkJobRunner implements BulkActivationJobs {
 
   private publish(state: RunState, status: JobStatus, services: Services): void {
     const { job } = state;
+    // Each event is a GraphQL execution and a write per subscriber: a running job's progress goes
+    // out at most every PROGRESS_EVERY_MS (its last SIM and its end always).
+    const now = Date.now();
+    if (status === 'running' && state.processed < job.total && now - state.publishedAt < PROGRESS_EVERY_MS) return;
+    state.publishedAt = now;
     services.events.pubsub.publish('bulk-progress', job.id, {
       jobId: job.id,
       status,
