@@ -1,10 +1,13 @@
-// Runs bulk activation jobs: each SIM in order through the shared pipeline (plan authorization,
-// carrier, transaction id reserved before the call, line record), one failure never stopping
-// the rest. A job runs on the one replica holding its lease, renewed while it runs; a job whose
-// lease expired (its replica died) is taken over by the next sweep here. Outcomes are written in
-// batches: a SIM's answer is already in the transaction log, under the id the job gave it, so a
+// Runs bulk activation jobs: each SIM through the shared pipeline (plan authorization, carrier,
+// transaction id reserved before the call, line record), up to BULK_JOB_CONCURRENCY of a job's
+// SIMs at once, one failure never stopping the rest. The SIMs in flight together share their
+// database writes (job-services.ts: group commit), each still waiting for its own rows. A job runs
+// on the one replica holding its lease, renewed while it runs; a job whose lease expired (its
+// replica died) is taken over by the next sweep here. Outcomes are written in batches, in SIM
+// order: a SIM's answer is already in the transaction log, under the id the job gave it, so a
 // resumed job reads what a crash left unwritten from there and never sends a SIM twice (a SIM
-// whose outcome is still unknown is resolved by src/recovery/, then read).
+// whose outcome is still unknown, or whose id was reserved but not sent, is resolved by
+// src/recovery/, then read).
 
 import type { UserRecord } from '../../../directory/types.js';
 import { requestContextFor } from '../../../pipeline/request-context.js';
@@ -25,7 +28,7 @@ import {
 /** Outcomes are written every this many SIMs, or sooner when this long has passed. */
 const WRITE_EVERY_ITEMS = 50;
 const WRITE_EVERY_MS = 100;
-/** Jobs one replica runs side by side (each one SIM at a time). */
+/** Jobs one replica runs side by side (each up to BULK_JOB_CONCURRENCY SIMs at a time). */
 const MAX_JOBS_HERE = 4;
 /** Least time between two progress events of a running job. */
 const PROGRESS_EVERY_MS = 100;
