@@ -103,6 +103,15 @@ export const configSchema = z.object({
     .describe(
       'How long the replica running a bulk activation job holds it without renewing (renewed every third of it); after a crash another replica, or the next start, resumes the job once it has passed',
     ),
+  BULK_JOB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(8)
+    .describe(
+      'Most SIMs of one bulk activation job in flight at once (a replica runs up to 4 jobs in the background: at 8, at most 32 of the 64 connections each carrier has, the rest left to interactive requests); 1 = one SIM after the other',
+    ),
   SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
   GRAPHQL_MAX_TOKENS: z.coerce
     .number()

@@ -33,6 +33,19 @@ const homeOf = (row: {
   ownerId: row.ownerId,
 });
 
+/**
+ * A line as a carrier answered it. `owner` is given by activation only: a new line, an unowned
+ * one, or a number that was disconnected (a new line on a reused number) takes it; an owned line
+ * keeps its owner, so re-running an activation never moves a line.
+ */
+export interface RecordedLine {
+  mdn: string;
+  sim: string;
+  carrier: CarrierId;
+  status?: LineStatus;
+  owner?: string;
+}
+
 interface OwnedLines {
   lines: LineHome[];
   total: number;
@@ -97,21 +110,46 @@ export class LineRegistry {
     return limit === MAX_OWNED_LINES ? this.owned.get(ownerId, load) : load();
   }
 
+  /** Records the line at its carrier (see RecordedLine for its owner). */
+  async record(line: RecordedLine): Promise<void> {
+    await this.invalidation.write(changedLines([line.mdn], line.owner ?? null), this.recordStatements(line));
+  }
+
   /**
-   * Records the line at its carrier. `owner` is given by activation only: a new line, an
-   * unowned one, or a number that was disconnected (a new line on a reused number) takes it;
-   * an owned line keeps its owner, so re-running an activation never moves a line.
+   * Records several lines as `record` does, in one transaction: those not recorded yet in one
+   * insert. All or nothing: a line recorded meanwhile by another writer fails the whole call.
    */
-  async record(line: {
-    mdn: string;
-    sim: string;
-    carrier: CarrierId;
-    status?: LineStatus;
-    owner?: string;
-  }): Promise<void> {
+  async recordMany(lines: readonly RecordedLine[]): Promise<void> {
+    const mdns = lines.map((line) => line.mdn);
+    const rows = await this.db.line.findMany({ where: { mdn: { in: mdns } }, select: { mdn: true } });
+    const known = new Set(rows.map((row) => row.mdn));
+    const fresh = lines.filter((line) => !known.has(line.mdn));
+    const owners = [...new Set(lines.flatMap((line) => (line.owner ? [line.owner] : [])))];
+    await this.invalidation.write(
+      [{ kind: 'lines', mdns, owners }],
+      [
+        ...(fresh.length === 0
+          ? []
+          : [
+              this.db.line.createMany({
+                data: fresh.map(({ mdn, sim, carrier, status, owner }) => ({
+                  mdn,
+                  sim,
+                  carrier,
+                  status: status ?? 'ACTIVE',
+                  ownerId: owner ?? null,
+                })),
+              }),
+            ]),
+        ...lines.filter((line) => known.has(line.mdn)).flatMap((line) => this.recordStatements(line)),
+      ],
+    );
+  }
+
+  private recordStatements(line: RecordedLine) {
     const status = line.status ?? 'ACTIVE';
     const { mdn, sim, carrier, owner } = line;
-    await this.invalidation.write(changedLines([mdn], owner ?? null), [
+    return [
       // Before the upsert, which overwrites the status this condition reads.
       ...(owner
         ? [
@@ -126,7 +164,7 @@ export class LineRegistry {
         update: { sim, carrier, status },
         create: { mdn, sim, carrier, status, ownerId: owner ?? null },
       }),
-    ]);
+    ];
   }
 
   /** A superuser's assignment: sets (or, with null, clears) the owner of a recorded line. */

@@ -35,36 +35,58 @@ export function generateTransactionId(prefix: string): string {
   return prefix + randomBytes(6).toString('hex').toUpperCase();
 }
 
+/** A transaction id to reserve; `request` (the validated input) lets the reconciler re-send the write. */
+export interface Reservation {
+  id: string;
+  userId: string;
+  operation: string;
+  carrier: string | null;
+  mdn?: string;
+  sim?: string;
+  request?: unknown;
+}
+
+/** The lines a completion names (see TransactionLog.complete) and the event a success writes. */
+export interface CompletionLines {
+  namedLine?: string;
+  answeredLine?: string;
+  event?: LineEventDraft | null;
+}
+
+export function reservedRow(entry: Reservation) {
+  return {
+    id: entry.id,
+    userId: entry.userId,
+    operation: entry.operation,
+    carrier: entry.carrier,
+    mdn: entry.mdn ?? null,
+    sim: entry.sim ?? null,
+    status: 'pending',
+    request: entry.request === undefined ? null : JSON.stringify(entry.request),
+  };
+}
+
+export function completedRow(status: TransactionStatus, httpStatus: number, response: unknown, answeredLine?: string) {
+  return {
+    status,
+    httpStatus,
+    response: JSON.stringify(response),
+    // The stored input (addresses, emails) is kept only while the reconciler may need it.
+    ...(status === 'unknown' ? {} : { request: null }),
+    ...(answeredLine ? { mdn: answeredLine } : {}),
+  };
+}
+
 export class TransactionLog {
   constructor(
-    private readonly db: Database,
+    protected readonly db: Database,
     /** Told after a line event commits (the relay publishes it at once instead of at its next poll). */
-    private readonly eventWritten: () => void = () => {},
+    protected readonly eventWritten: () => void = () => {},
   ) {}
 
-  /** `request` (the validated input) lets the reconciler re-send the write if its outcome is lost. */
-  async reserve(entry: {
-    id: string;
-    userId: string;
-    operation: string;
-    carrier: string | null;
-    mdn?: string;
-    sim?: string;
-    request?: unknown;
-  }): Promise<void> {
+  async reserve(entry: Reservation): Promise<void> {
     try {
-      await this.db.transaction.create({
-        data: {
-          id: entry.id,
-          userId: entry.userId,
-          operation: entry.operation,
-          carrier: entry.carrier,
-          mdn: entry.mdn ?? null,
-          sim: entry.sim ?? null,
-          status: 'pending',
-          request: entry.request === undefined ? null : JSON.stringify(entry.request),
-        },
-      });
+      await this.db.transaction.create({ data: reservedRow(entry) });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateTransactionError(entry.id);
       throw error;
@@ -83,23 +105,11 @@ export class TransactionLog {
     status: TransactionStatus,
     httpStatus: number,
     response: unknown,
-    {
-      namedLine,
-      answeredLine,
-      event = null,
-    }: { namedLine?: string; answeredLine?: string; event?: LineEventDraft | null } = {},
+    { namedLine, answeredLine, event = null }: CompletionLines = {},
   ): Promise<void> {
-    // The stored input (addresses, emails) is kept only while the reconciler may need it.
-    const request = status === 'unknown' ? {} : { request: null };
     const update = this.db.transaction.update({
       where: { id },
-      data: {
-        status,
-        httpStatus,
-        response: JSON.stringify(response),
-        ...request,
-        ...(answeredLine ? { mdn: answeredLine } : {}),
-      },
+      data: completedRow(status, httpStatus, response, answeredLine),
     });
     if (!event || status !== 'success') {
       await update;

@@ -47,6 +47,9 @@ beforeAll(async () => {
     BULK_JOB_LEASE_MS: '2000',
     CARRIER_TIMEOUT_MS: '1000',
     CARRIER_RETRIES: '0',
+    // One SIM at a time: then exactly one SIM can be at the carrier when the process dies
+    // (bulk-job-crash-concurrent.test.ts kills a job running its SIMs side by side).
+    BULK_JOB_CONCURRENCY: '1',
   };
   data = await openData(loadConfig(env));
 });

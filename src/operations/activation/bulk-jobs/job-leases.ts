@@ -83,13 +83,23 @@ export class JobLeases {
         data: { processed: { increment: outcomes.length }, succeeded: { increment: succeeded } },
       });
       if (count === 0) return 'lost';
-      for (const { position, entry } of outcomes) {
-        await tx.bulkActivationItem.update({
-          where: { jobId_position: { jobId, position } },
-          // The address and email go once the SIM has its outcome.
-          data: { status: entry.status, result: JSON.stringify(entry), input: null },
-        });
-      }
+      // Two statements for the whole batch instead of one update per item: the rows are written
+      // anew, in this same transaction, with every column they had but the input (the address
+      // and email go once the SIM has its outcome).
+      await tx.bulkActivationItem.deleteMany({
+        where: { jobId, position: { in: outcomes.map(({ item }) => item.position) } },
+      });
+      await tx.bulkActivationItem.createMany({
+        data: outcomes.map(({ item, entry }) => ({
+          jobId,
+          position: item.position,
+          sim: item.input.sim,
+          transactionId: item.transactionId,
+          status: entry.status,
+          result: JSON.stringify(entry),
+          input: null,
+        })),
+      });
       const job = await tx.bulkActivationJob.findUnique({ where: { id: jobId }, select: { cancelRequested: true } });
       return job?.cancelRequested ? 'cancelled' : 'running';
     });

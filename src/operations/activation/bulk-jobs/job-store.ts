@@ -36,8 +36,9 @@ export interface PendingItem {
 /** What the transaction log recorded for one SIM's transaction id. */
 export type LoggedAnswer = Pick<TransactionRecord, 'id' | 'status' | 'response'>;
 
+/** A SIM's outcome with the item it belongs to (its row is written anew with it). */
 export interface ItemOutcome {
-  position: number;
+  item: PendingItem;
   entry: BulkActivationEntry;
 }
 

@@ -1,10 +1,13 @@
-// Runs bulk activation jobs: each SIM in order through the shared pipeline (plan authorization,
-// carrier, transaction id reserved before the call, line record), one failure never stopping
-// the rest. A job runs on the one replica holding its lease, renewed while it runs; a job whose
-// lease expired (its replica died) is taken over by the next sweep here. Outcomes are written in
-// batches: a SIM's answer is already in the transaction log, under the id the job gave it, so a
+// Runs bulk activation jobs: each SIM through the shared pipeline (plan authorization, carrier,
+// transaction id reserved before the call, line record), up to BULK_JOB_CONCURRENCY of a job's
+// SIMs at once, one failure never stopping the rest. The SIMs in flight together share their
+// database writes (job-services.ts: group commit), each still waiting for its own rows. A job runs
+// on the one replica holding its lease, renewed while it runs; a job whose lease expired (its
+// replica died) is taken over by the next sweep here. Outcomes are written in batches, in SIM
+// order: a SIM's answer is already in the transaction log, under the id the job gave it, so a
 // resumed job reads what a crash left unwritten from there and never sends a SIM twice (a SIM
-// whose outcome is still unknown is resolved by src/recovery/, then read).
+// whose outcome is still unknown, or whose id was reserved but not sent, is resolved by
+// src/recovery/, then read).
 
 import type { UserRecord } from '../../../directory/types.js';
 import { requestContextFor } from '../../../pipeline/request-context.js';
@@ -12,6 +15,7 @@ import type { BulkActivationJobs, Services } from '../../../pipeline/services.js
 import type { BulkActivationEntry } from '../bulk-result.js';
 import { activateItem, entryFromTransaction } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
+import { groupCommitting } from './job-services.js';
 import {
   findJob,
   type ItemOutcome,
@@ -23,9 +27,11 @@ import {
 
 /** Outcomes are written every this many SIMs, or sooner when this long has passed. */
 const WRITE_EVERY_ITEMS = 50;
-const WRITE_EVERY_MS = 500;
-/** Jobs one replica runs side by side (each one SIM at a time). */
+const WRITE_EVERY_MS = 100;
+/** Jobs one replica runs side by side (each up to BULK_JOB_CONCURRENCY SIMs at a time). */
 const MAX_JOBS_HERE = 4;
+/** Least time between two progress events of a running job. */
+const PROGRESS_EVERY_MS = 100;
 /** How often a SIM whose outcome is being recovered is looked at again. */
 const RECOVERY_POLL_MS = 500;
 /** Transaction rows read per query when a job resumes. */
@@ -38,13 +44,23 @@ interface RunState {
   cancelled: boolean;
   /** Another replica holds the lease now: stop without writing. */
   lost: boolean;
+  /** When progress was last published (ms). */
+  publishedAt: number;
   done: Promise<void>;
+}
+
+/** One SIM at a time when two SIMs or two transaction ids repeat: the first must win, as in order. */
+function concurrencyFor(items: readonly PendingItem[], bound: number): number {
+  const sims = new Set(items.map((item) => item.input.sim));
+  const ids = new Set(items.map((item) => item.transactionId));
+  return sims.size === items.length && ids.size === items.length ? bound : 1;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export class BulkJobRunner implements BulkActivationJobs {
   private services?: Services;
+  private batched?: Services;
   private readonly running = new Map<string, RunState>();
   private sweepTimer?: NodeJS.Timeout;
   private stopping = false;
@@ -73,7 +89,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     const existing = this.running.get(jobId);
     if (existing) return existing.done;
     if (this.stopping || !this.services) return Promise.resolve();
-    const state = { cancelled: false, lost: false, processed: 0, succeeded: 0 } as RunState;
+    const state = { cancelled: false, lost: false, processed: 0, succeeded: 0, publishedAt: 0 } as RunState;
     state.done = this.run(jobId, state, this.services)
       .catch((error: unknown) =>
         this.services!.logger.error('bulk activation job failed unexpectedly', { jobId, err: error }),
@@ -136,37 +152,70 @@ export class BulkJobRunner implements BulkActivationJobs {
     services: Services,
   ): Promise<'completed' | 'cancelled' | null> {
     const { job } = state;
-    const request = requestContextFor(services, `bulk-${job.id}`, owner);
+    const request = requestContextFor(this.groupCommitting(services), `bulk-${job.id}`, owner);
     const items = await this.store.pendingItems(job.id);
     // Only a job that ran before can have SIMs already sent whose outcome it did not write.
     const sent = job.startedAt === null ? new Map<string, LoggedAnswer>() : await this.sentBefore(job, items);
     this.publish(state, 'running', services);
     let unwritten: ItemOutcome[] = [];
     let writtenAt = Date.now();
-    const write = async (): Promise<'running' | 'cancelled' | 'lost'> => {
-      const result = unwritten.length > 0 ? await this.store.record(job.id, unwritten) : 'running';
-      unwritten = [];
-      writtenAt = Date.now();
-      if (result === 'lost') state.lost = true;
-      if (result === 'cancelled') state.cancelled = true;
-      return result;
+    let writing = Promise.resolve();
+    // One write at a time, each taking what has gathered since the last.
+    const write = (): Promise<void> => {
+      writing = writing.then(async () => {
+        if (unwritten.length === 0 || state.lost) return;
+        const batch = unwritten;
+        unwritten = [];
+        writtenAt = Date.now();
+        const result = await this.store.record(job.id, batch);
+        if (result === 'lost') state.lost = true;
+        if (result === 'cancelled') state.cancelled = true;
+      });
+      return writing;
     };
-    for (const item of items) {
-      if (this.interrupted(state)) break;
-      const earlier = sent.get(item.transactionId);
-      const entry = earlier
-        ? await this.settle(earlier, item, state, services)
-        : await activateItem(item.input, item.transactionId, request);
-      if (!entry) break;
-      unwritten.push({ position: item.position, entry });
-      state.processed += 1;
-      if (entry.status === 'success') state.succeeded += 1;
-      this.publish(state, 'running', services);
-      if (unwritten.length >= WRITE_EVERY_ITEMS || Date.now() - writtenAt >= WRITE_EVERY_MS) await write();
-    }
-    if (!state.lost) await write();
+    // Entries are written in position order only (a gap-free prefix), so that a page of results
+    // never skips a SIM still in flight; those done beyond a gap wait for it.
+    const done = new Map<number, BulkActivationEntry>();
+    let written = 0;
+    const collect = () => {
+      for (let entry = done.get(written); entry; entry = done.get(written)) {
+        done.delete(written);
+        unwritten.push({ item: items[written]!, entry });
+        written += 1;
+      }
+    };
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < items.length && !this.interrupted(state)) {
+        const index = next++;
+        const item = items[index]!;
+        const earlier = sent.get(item.transactionId);
+        const entry = earlier
+          ? await this.settle(earlier, item, state, services)
+          : await activateItem(item.input, item.transactionId, request);
+        if (!entry) return;
+        done.set(index, entry);
+        state.processed += 1;
+        if (entry.status === 'success') state.succeeded += 1;
+        this.publish(state, 'running', services);
+        collect();
+        if (unwritten.length >= WRITE_EVERY_ITEMS || (unwritten.length > 0 && Date.now() - writtenAt >= WRITE_EVERY_MS))
+          await write();
+      }
+    };
+    await Promise.all(Array.from({ length: concurrencyFor(items, services.config.BULK_JOB_CONCURRENCY) }, worker));
+    // A job that ends here (cancelled while a resumed SIM was still unresolved) keeps every entry
+    // it has; one left for another run leaves those beyond the gap to be read from the log again.
+    if (!this.stopping)
+      for (const [index, entry] of [...done].sort(([a], [b]) => a - b)) unwritten.push({ item: items[index]!, entry });
+    await write();
     if (state.lost || (this.stopping && !state.cancelled && state.processed < job.total)) return null;
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
+  }
+
+  /** The services that commit the writes of the SIMs in flight together, shared by the jobs here. */
+  private groupCommitting(services: Services): Services {
+    return (this.batched ??= groupCommitting(services));
   }
 
   private interrupted(state: RunState): boolean {
@@ -209,6 +258,11 @@ export class BulkJobRunner implements BulkActivationJobs {
 
   private publish(state: RunState, status: JobStatus, services: Services): void {
     const { job } = state;
+    // Each event is a GraphQL execution and a write per subscriber: a running job's progress goes
+    // out at most every PROGRESS_EVERY_MS (its last SIM and its end always).
+    const now = Date.now();
+    if (status === 'running' && state.processed < job.total && now - state.publishedAt < PROGRESS_EVERY_MS) return;
+    state.publishedAt = now;
     services.events.pubsub.publish('bulk-progress', job.id, {
       jobId: job.id,
       status,

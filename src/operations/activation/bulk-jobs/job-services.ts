@@ -1,0 +1,41 @@
+// The services a bulk activation job's SIMs run with: the shared ones, but with the transaction
+// log and the line registry's `record` committing in groups, so that the SIMs in flight together
+// share one INSERT of their reservations, one transaction of their completions and line events,
+// and one transaction of their line records. Each SIM still waits for its own rows to commit, so
+// a crash leaves exactly what it would leave with one SIM at a time (see docs/performance.md).
+
+import { parseDatabaseUrl } from '../../../db/client.js';
+import { eachAlone, GroupCommit } from '../../../lib/group-commit.js';
+import type { LineRegistry, RecordedLine } from '../../../lines/registry.js';
+import type { Services } from '../../../pipeline/services.js';
+import { GroupCommitTransactionLog } from '../../../pipeline/transaction-batch.js';
+
+function groupRecording(lines: LineRegistry): LineRegistry {
+  const records = new GroupCommit<RecordedLine>(async (batch) => {
+    if (batch.length > 1) {
+      try {
+        await lines.recordMany(batch.map(({ item }) => item));
+        return batch.forEach((waiting) => waiting.resolve());
+      } catch {
+        // Nothing written (one transaction): each alone, so that one failure stays its own.
+      }
+    }
+    await eachAlone(batch, (line) => lines.record(line));
+  });
+  // Every other member is the registry's own (its caches included).
+  const grouped = Object.create(lines) as LineRegistry;
+  grouped.record = (line) => records.add(line);
+  return grouped;
+}
+
+export function groupCommitting(services: Services): Services {
+  return {
+    ...services,
+    transactions: new GroupCommitTransactionLog(
+      services.db,
+      () => services.outbox.eventWritten(),
+      parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite',
+    ),
+    lines: groupRecording(services.lines),
+  };
+}

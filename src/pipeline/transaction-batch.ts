@@ -1,0 +1,133 @@
+// The transaction log with group commit, for callers that run many writes side by side (a bulk
+// activation job's SIMs): reservations that arrive while one is being written go together in the
+// next single INSERT, completions in the next single database transaction. Every caller's promise
+// settles only once its own row has committed, so what TransactionLog guarantees still holds to
+// the letter: an id is durably reserved before its carrier call, and an answer (with its line
+// event) is recorded before the caller goes on. A crash loses nothing that a lone write would not.
+
+import type { Database } from '../db/client.js';
+import { eachAlone, GroupCommit, type Waiting } from '../lib/group-commit.js';
+import { outboxRow } from './line-events.js';
+import { insertEvents, insertReservations, updateCompletion } from './transaction-sql.js';
+import {
+  completedRow,
+  reservedRow,
+  TransactionLog,
+  type CompletionLines,
+  type Reservation,
+  type TransactionStatus,
+} from './transaction-log.js';
+
+interface Completion extends CompletionLines {
+  id: string;
+  status: TransactionStatus;
+  httpStatus: number;
+  response: unknown;
+}
+
+export class GroupCommitTransactionLog extends TransactionLog {
+  constructor(
+    db: Database,
+    eventWritten: () => void,
+    /** Write each batch as single SQL statements (SQLite; see transaction-sql.ts). */
+    private readonly rawSql: boolean,
+  ) {
+    super(db, eventWritten);
+  }
+
+  private readonly reservations = new GroupCommit<Reservation>((batch) => this.reserveAll(batch));
+  private readonly completions = new GroupCommit<Completion>((batch) => this.completeAll(batch));
+
+  override reserve(entry: Reservation): Promise<void> {
+    return this.reservations.add(entry);
+  }
+
+  override complete(
+    id: string,
+    status: TransactionStatus,
+    httpStatus: number,
+    response: unknown,
+    lines: CompletionLines = {},
+  ): Promise<void> {
+    return this.completions.add({ id, status, httpStatus, response, ...lines });
+  }
+
+  private async reserveAll(batch: readonly Waiting<Reservation>[]): Promise<void> {
+    if (batch.length > 1) {
+      try {
+        const rows = batch.map(({ item }) => reservedRow(item));
+        await (this.rawSql ? insertReservations(this.db, rows) : this.db.transaction.createMany({ data: rows }));
+        return batch.forEach((waiting) => waiting.resolve());
+      } catch {
+        // One INSERT, refused as a whole (nothing written) when an id is taken: each alone tells
+        // which one it was, as a lone reservation would.
+      }
+    }
+    await eachAlone(batch, (item) => super.reserve(item));
+  }
+
+  private async completeAll(batch: readonly Waiting<Completion>[]): Promise<void> {
+    if (batch.length > 1) {
+      let missing: Set<string> | null = null;
+      try {
+        missing = await this.writeCompletions(batch.map(({ item }) => item));
+      } catch {
+        // Rolled back as a whole: each alone below, so that one failure stays its own.
+      }
+      if (missing) {
+        for (const waiting of batch) {
+          // Never reserved: a lone `update` would have refused it too.
+          if (missing.has(waiting.item.id))
+            waiting.reject(new Error(`transaction ${waiting.item.id} was not reserved`));
+          else waiting.resolve();
+        }
+        return;
+      }
+    }
+    await eachAlone(batch, ({ id, status, httpStatus, response, ...lines }) =>
+      super.complete(id, status, httpStatus, response, lines),
+    );
+  }
+
+  /**
+   * Every completion and the events of the successes in one transaction (one owner read first).
+   * Throws when it wrote nothing; answers the ids it found no row for.
+   */
+  private async writeCompletions(completions: readonly Completion[]): Promise<Set<string>> {
+    const events = completions.flatMap((completion) =>
+      completion.event && completion.status === 'success' ? [{ ...completion, event: completion.event }] : [],
+    );
+    const owners = new Map<string, string | null>();
+    if (events.length > 0) {
+      // The handlers recorded their lines (and owners) before their answers came back here.
+      const lines = await this.db.line.findMany({
+        where: { mdn: { in: [...new Set(events.map(({ event }) => event.mdn))] } },
+        select: { mdn: true, ownerId: true },
+      });
+      for (const line of lines) owners.set(line.mdn, line.ownerId);
+    }
+    const eventRows = events.map(({ event, namedLine, answeredLine }) =>
+      outboxRow(event, owners.get(event.mdn) ?? null, namedLine ?? answeredLine ?? null),
+    );
+    const updates = completions.map(({ id, status, httpStatus, response, answeredLine }) => {
+      const data = completedRow(status, httpStatus, response, answeredLine);
+      return this.rawSql
+        ? updateCompletion(this.db, id, data)
+        : this.db.transaction.updateMany({ where: { id }, data });
+    });
+    const insert =
+      eventRows.length === 0
+        ? []
+        : [this.rawSql ? insertEvents(this.db, eventRows) : this.db.lineEvent.createMany({ data: eventRows })];
+    const results = await this.db.$transaction([...updates, ...insert]);
+    if (events.length > 0) this.eventWritten();
+    return new Set(
+      completions
+        .filter((_, index) => {
+          const result = results[index]!;
+          return (typeof result === 'number' ? result : result.count) === 0;
+        })
+        .map(({ id }) => id),
+    );
+  }
+}
