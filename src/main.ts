@@ -1,9 +1,12 @@
 // Process entry: configuration → database (migrated) → carriers → listen. SIGTERM drains
 // in-flight requests and exits 0.
 
+import { boundHeapGrowth, holdYoungGenerationDuringStartup } from './app/heap-limits.js';
 import { ConfigError, loadConfig } from './config.js';
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
+  const startup = holdYoungGenerationDuringStartup();
   const config = loadConfig();
   // The rest is loaded once the environment is known good: a bad variable is reported at
   // once instead of after the ~2 s it takes to load the gateway's modules.
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
   process.on('warning', (warning) => logger.warn('process warning', { name: warning.name, warning: warning.message }));
   const gateway = createGateway(app.services, { ready: () => ready });
   const url = await gateway.listen(config.PORT, config.HOST);
+  startup.startupDone();
   ready = true;
   if (app.signingKey.source === 'generated')
     logger.info(`generated a JWT secret and kept it in ${config.DATA_DIR}/jwt-secret (set JWT_SECRET to choose one)`);

@@ -14,14 +14,12 @@ import { openData } from './data.js';
 import { countQueries, startCacheInvalidation } from './cache-invalidation.js';
 import { loadPersistedOperations } from '../graphql/persisted-operations.js';
 import { createLogger, type Logger } from '../lib/logger.js';
-import { cacheListenerName } from '../db/postgres-cache-listener.js';
 import { LineRegistry } from '../lines/registry.js';
 import { Metrics } from '../metrics.js';
 import { OutboxWorkers } from '../events/outbox-workers.js';
 import { createEventBus } from '../pipeline/event-bus.js';
 import { FallbackRateLimitStore } from '../pipeline/fallback-rate-limit-store.js';
 import { MemoryRateLimitStore } from '../pipeline/rate-limit-store.js';
-import { closeRedis, connectRedis } from '../pipeline/redis-client.js';
 import { RateLimiter } from '../pipeline/rate-limiter.js';
 import { TransactionLog } from '../pipeline/transaction-log.js';
 import { operations } from '../operations/index.js';
@@ -69,10 +67,15 @@ export async function startApplication(
     throw error;
   }
   const cacheInvalidation = await startCacheInvalidation(data, logger, metrics);
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : null;
+  // The Redis client (ioredis, ~5 MB resident) and the PostgreSQL listener's name (pg) are loaded
+  // only when configured: an embedded gateway on SQLite without Redis never needs them.
+  const redisUrl = config.REDIS_URL;
+  const redis = redisUrl
+    ? await import('../pipeline/redis-client.js').then(({ connectRedis }) => connectRedis(redisUrl, logger))
+    : null;
   // Each replica holds recovery, relay, delivery and job leases under its own name.
   const replica = `${hostname()}:${process.pid}:${randomUUID()}`;
-  const events = createEventBus(config.REDIS_URL ?? null, logger);
+  const events = await createEventBus(redisUrl ?? null, logger);
   const outbox = new OutboxWorkers(data.db, events, logger, config, replica);
   const recovery = new Reconciler(new RecoveryLeases(data.db, replica), operations, recoveryTiming(config), () =>
     outbox.eventWritten(),
@@ -112,7 +115,10 @@ export async function startApplication(
     services,
     carriers,
     signingKey: data.signingKey,
-    cacheListenerName: data.invalidation.channel === null ? null : cacheListenerName(data.invalidation),
+    cacheListenerName:
+      data.invalidation.channel === null
+        ? null
+        : (await import('../db/postgres-cache-listener.js')).cacheListenerName(data.invalidation),
     async close() {
       // First: jobs stop after their current SIM, then writes in flight record their outcome
       // (or stay unresolved for the next start).
@@ -122,7 +128,7 @@ export async function startApplication(
       await carriers.registry.close();
       await carriers.sandboxes?.close();
       await services.events.close();
-      if (redis) await closeRedis(redis);
+      if (redis) await import('../pipeline/redis-client.js').then(({ closeRedis }) => closeRedis(redis));
       await cacheInvalidation.close();
       await data.close();
     },

@@ -4,7 +4,6 @@
 
 import type { Logger } from '../lib/logger.js';
 import type { Metrics } from '../metrics.js';
-import { PostgresCacheListener } from '../db/postgres-cache-listener.js';
 import { DATA_VERSION_SQL, SqliteChangeWatch } from '../db/sqlite-change-watch.js';
 import type { DataServices } from './data.js';
 
@@ -23,6 +22,8 @@ export async function startCacheInvalidation(
     metrics.cacheListening.set(1);
     return { close: async () => watch.close() };
   }
+  // Loaded only on PostgreSQL: pg is ~4 MB resident that a gateway on SQLite never uses.
+  const { PostgresCacheListener } = await import('../db/postgres-cache-listener.js');
   const listener = new PostgresCacheListener(data.target.location, data.invalidation, logger, (listening) =>
     metrics.cacheListening.set(listening ? 1 : 0),
   );

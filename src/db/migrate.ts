@@ -7,7 +7,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import pg from 'pg';
 import { packageRoot } from '../lib/package-root.js';
 import { postgresSchema, type DatabaseTarget } from './client.js';
 
@@ -100,6 +99,8 @@ function migrateSqlite(location: string, migrations: Migration[]): MigrationRepo
 }
 
 async function migratePostgres(connectionString: string, migrations: Migration[]): Promise<MigrationReport> {
+  // Loaded here, not at the top: a gateway on SQLite never needs pg (~4 MB resident).
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString });
   await client.connect();
   const report: MigrationReport = { applied: [], alreadyApplied: [] };

@@ -4,9 +4,7 @@
 // without it the bus is in-process, which is all one replica needs. GraphQL subscriptions
 // (Yoga's SSE transport) read from it.
 
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub, type PubSub } from 'graphql-yoga';
-import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.js';
 
 /** A line event as subscribers receive it (the outbox row, already committed). */
@@ -44,25 +42,12 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** In-process when `redisUrl` is null; else through Redis (two connections: one subscribes). */
-export function createEventBus(redisUrl: string | null, logger: Logger): EventBus {
+/**
+ * In-process when `redisUrl` is null; else through Redis (./redis-event-bus.ts), whose client is
+ * loaded only then: ioredis is ~5 MB of resident memory a replica without Redis never uses.
+ */
+export async function createEventBus(redisUrl: string | null, logger: Logger): Promise<EventBus> {
   if (redisUrl === null) return { pubsub: createPubSub<GatewayTopics>(), close: async () => {} };
-  // Unlike the rate-limit client these queue while disconnected and resubscribe on reconnect:
-  // a subscription outlives a Redis restart.
-  const connect = () => {
-    const client = new Redis(redisUrl, { retryStrategy: (attempt) => Math.min(attempt * 100, 5_000) });
-    client.on('error', (error: Error) => logger.debug('event bus redis error', { error: error.message }));
-    return client;
-  };
-  const publishClient = connect();
-  const subscribeClient = connect();
-  const eventTarget = createRedisEventTarget<CustomEvent>({ publishClient, subscribeClient });
-  return {
-    pubsub: createPubSub<GatewayTopics>({ eventTarget }),
-    async close() {
-      await Promise.all(
-        [publishClient, subscribeClient].map((client) => client.quit().catch(() => client.disconnect())),
-      );
-    },
-  };
+  const { createRedisEventBus } = await import('./redis-event-bus.js');
+  return createRedisEventBus(redisUrl, logger);
 }

@@ -24,7 +24,7 @@ async function nextProgress(bus: EventBus, jobId: string): Promise<{ message: Pr
 
 describe('event bus', () => {
   test('in-process: a subscriber receives what its own replica publishes, only for its key', async () => {
-    const bus = createEventBus(null, logger);
+    const bus = await createEventBus(null, logger);
     const { message } = await nextProgress(bus, 'job-1');
     bus.pubsub.publish('bulk-progress', 'job-2', progress('job-2', 1));
     bus.pubsub.publish('bulk-progress', 'job-1', progress('job-1', 2));
@@ -34,8 +34,10 @@ describe('event bus', () => {
 
   test('through Redis: a subscriber on one replica receives what another publishes', async (context) => {
     if (!(await redisAvailable())) return context.skip('Redis is not available');
-    const publisher = createEventBus(REDIS_URL, logger);
-    const subscriber = createEventBus(REDIS_URL, logger);
+    const [publisher, subscriber] = await Promise.all([
+      createEventBus(REDIS_URL, logger),
+      createEventBus(REDIS_URL, logger),
+    ]);
     try {
       const jobId = `job-${Date.now()}-${Math.random()}`;
       const { message } = await nextProgress(subscriber, jobId);
