@@ -13,7 +13,8 @@ import { insertLines } from '../../../pipeline/transaction-sql.js';
 
 function groupRecording(lines: LineRegistry, db: Database, rawSql: boolean): LineRegistry {
   const records = new GroupCommit<RecordedLine>(async (batch) => {
-    if (batch.length > 1) {
+    // On SQLite even a lone line: its SQL INSERT costs less than `record`'s two model statements.
+    if (rawSql || batch.length > 1) {
       try {
         const items = batch.map(({ item }) => item);
         await (rawSql ? lines.recordMany(items, (rows) => insertLines(db, rows)) : lines.recordMany(items));
