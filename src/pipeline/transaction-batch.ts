@@ -54,7 +54,7 @@ export class GroupCommitTransactionLog extends TransactionLog {
 
   /**
    * Whether a batch goes through the batch path: always on SQLite, where one SIM's SQL statement
-   * is still far cheaper than the model API's (a third of a job's batches hold a single SIM);
+   * is still far cheaper than the model API's (about half of a job's group commits held one SIM);
    * elsewhere only when it holds several.
    */
   private batched(batch: readonly unknown[]): boolean {
