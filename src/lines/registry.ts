@@ -4,6 +4,7 @@
 
 import type { CacheChange, CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
+import type { Prisma } from '../generated/sqlite/client.js';
 import type { CarrierId, LineStatus } from '../carriers/types.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
@@ -44,6 +45,15 @@ export interface RecordedLine {
   carrier: CarrierId;
   status?: LineStatus;
   owner?: string;
+}
+
+/** A line row as `recordMany` inserts it. */
+export interface NewLineRow {
+  mdn: string;
+  sim: string;
+  carrier: string;
+  status: string;
+  ownerId: string | null;
 }
 
 interface OwnedLines {
@@ -118,8 +128,12 @@ export class LineRegistry {
   /**
    * Records several lines as `record` does, in one transaction: those not recorded yet in one
    * insert. All or nothing: a line recorded meanwhile by another writer fails the whole call.
+   * `insert` writes the new rows instead of the model API's createMany (a caller's raw SQL).
    */
-  async recordMany(lines: readonly RecordedLine[]): Promise<void> {
+  async recordMany(
+    lines: readonly RecordedLine[],
+    insert: (rows: NewLineRow[]) => Prisma.PrismaPromise<unknown> = (rows) => this.db.line.createMany({ data: rows }),
+  ): Promise<void> {
     const mdns = lines.map((line) => line.mdn);
     const rows = await this.db.line.findMany({ where: { mdn: { in: mdns } }, select: { mdn: true } });
     const known = new Set(rows.map((row) => row.mdn));
@@ -131,15 +145,15 @@ export class LineRegistry {
         ...(fresh.length === 0
           ? []
           : [
-              this.db.line.createMany({
-                data: fresh.map(({ mdn, sim, carrier, status, owner }) => ({
+              insert(
+                fresh.map(({ mdn, sim, carrier, status, owner }) => ({
                   mdn,
                   sim,
                   carrier,
                   status: status ?? 'ACTIVE',
                   ownerId: owner ?? null,
                 })),
-              }),
+              ),
             ]),
         ...lines.filter((line) => known.has(line.mdn)).flatMap((line) => this.recordStatements(line)),
       ],

@@ -3,6 +3,7 @@
 // items' outcomes in batches with the job's counts, then the job's end.
 
 import type { Database } from '../../../db/client.js';
+import { insertItems } from '../../../pipeline/transaction-sql.js';
 import type { TransactionStatus } from '../../../pipeline/transaction-log.js';
 import type { ActivationFields } from '../fields.js';
 import { type ItemOutcome, type JobRecord, type LoggedAnswer, type PendingItem } from './job-store.js';
@@ -75,7 +76,12 @@ export class JobLeases {
    * replica's. Answers 'lost' when it is not (nothing written: the transaction log still holds
    * each SIM's answer for the replica that took the job over), else whether a cancel was asked.
    */
-  async record(jobId: string, outcomes: readonly ItemOutcome[]): Promise<'running' | 'cancelled' | 'lost'> {
+  async record(
+    jobId: string,
+    outcomes: readonly ItemOutcome[],
+    /** Insert the rows with one SQL statement (SQLite; see transaction-sql.ts). */
+    rawSql = false,
+  ): Promise<'running' | 'cancelled' | 'lost'> {
     const succeeded = outcomes.filter((outcome) => outcome.entry.status === 'success').length;
     return this.db.$transaction(async (tx) => {
       const { count } = await tx.bulkActivationJob.updateMany({
@@ -89,17 +95,16 @@ export class JobLeases {
       await tx.bulkActivationItem.deleteMany({
         where: { jobId, position: { in: outcomes.map(({ item }) => item.position) } },
       });
-      await tx.bulkActivationItem.createMany({
-        data: outcomes.map(({ item, entry }) => ({
-          jobId,
-          position: item.position,
-          sim: item.input.sim,
-          transactionId: item.transactionId,
-          status: entry.status,
-          result: JSON.stringify(entry),
-          input: null,
-        })),
-      });
+      const rows = outcomes.map(({ item, entry }) => ({
+        jobId,
+        position: item.position,
+        sim: item.input.sim,
+        transactionId: item.transactionId,
+        status: entry.status,
+        result: JSON.stringify(entry),
+        input: null,
+      }));
+      await (rawSql ? insertItems(tx, rows) : tx.bulkActivationItem.createMany({ data: rows }));
       const job = await tx.bulkActivationJob.findUnique({ where: { id: jobId }, select: { cancelRequested: true } });
       return job?.cancelRequested ? 'cancelled' : 'running';
     });

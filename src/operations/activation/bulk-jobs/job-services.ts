@@ -4,17 +4,20 @@
 // and one transaction of their line records. Each SIM still waits for its own rows to commit, so
 // a crash leaves exactly what it would leave with one SIM at a time (see docs/performance.md).
 
-import { parseDatabaseUrl } from '../../../db/client.js';
+import { parseDatabaseUrl, type Database } from '../../../db/client.js';
 import { eachAlone, GroupCommit } from '../../../lib/group-commit.js';
 import type { LineRegistry, RecordedLine } from '../../../lines/registry.js';
 import type { Services } from '../../../pipeline/services.js';
 import { GroupCommitTransactionLog } from '../../../pipeline/transaction-batch.js';
+import { insertLines } from '../../../pipeline/transaction-sql.js';
 
-function groupRecording(lines: LineRegistry): LineRegistry {
+function groupRecording(lines: LineRegistry, db: Database, rawSql: boolean): LineRegistry {
   const records = new GroupCommit<RecordedLine>(async (batch) => {
-    if (batch.length > 1) {
+    // On SQLite even a lone line: its SQL INSERT costs less than `record`'s two model statements.
+    if (rawSql || batch.length > 1) {
       try {
-        await lines.recordMany(batch.map(({ item }) => item));
+        const items = batch.map(({ item }) => item);
+        await (rawSql ? lines.recordMany(items, (rows) => insertLines(db, rows)) : lines.recordMany(items));
         return batch.forEach((waiting) => waiting.resolve());
       } catch {
         // Nothing written (one transaction): each alone, so that one failure stays its own.
@@ -29,13 +32,10 @@ function groupRecording(lines: LineRegistry): LineRegistry {
 }
 
 export function groupCommitting(services: Services): Services {
+  const rawSql = parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite';
   return {
     ...services,
-    transactions: new GroupCommitTransactionLog(
-      services.db,
-      () => services.outbox.eventWritten(),
-      parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite',
-    ),
-    lines: groupRecording(services.lines),
+    transactions: new GroupCommitTransactionLog(services.db, () => services.outbox.eventWritten(), rawSql),
+    lines: groupRecording(services.lines, services.db, rawSql),
   };
 }

@@ -9,6 +9,7 @@
 // whose outcome is still unknown, or whose id was reserved but not sent, is resolved by
 // src/recovery/, then read).
 
+import { parseDatabaseUrl } from '../../../db/client.js';
 import type { UserRecord } from '../../../directory/types.js';
 import { requestContextFor } from '../../../pipeline/request-context.js';
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
@@ -154,6 +155,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     const { job } = state;
     const request = requestContextFor(this.groupCommitting(services), `bulk-${job.id}`, owner);
     const items = await this.store.pendingItems(job.id);
+    const rawSql = parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite';
     // Only a job that ran before can have SIMs already sent whose outcome it did not write.
     const sent = job.startedAt === null ? new Map<string, LoggedAnswer>() : await this.sentBefore(job, items);
     this.publish(state, 'running', services);
@@ -167,7 +169,7 @@ export class BulkJobRunner implements BulkActivationJobs {
         const batch = unwritten;
         unwritten = [];
         writtenAt = Date.now();
-        const result = await this.store.record(job.id, batch);
+        const result = await this.store.record(job.id, batch, rawSql);
         if (result === 'lost') state.lost = true;
         if (result === 'cancelled') state.cancelled = true;
       });

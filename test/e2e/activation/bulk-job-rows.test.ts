@@ -1,0 +1,102 @@
+// The rows a bulk activation job writes with its batched SQL statements (SQLite) read back through
+// Prisma exactly as those of the same activation made alone: the transaction row, the line and
+// its event, for a success and for a carrier's refusal, several SIMs in flight at once.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../support/eventually.js';
+import { createPlans } from '../../support/plans.js';
+import { camelInput } from '../../support/surfaces.js';
+import { useGateway } from '../../support/use-gateway.js';
+import { setFaults } from '../../recovery/support.js';
+import { activateOnGraphQL, activationBody } from './activations.js';
+
+const gateway = useGateway({ env: { BULK_JOB_CONCURRENCY: '4', CARRIER_RETRIES: '0' } });
+beforeAll(async () => {
+  await createPlans(gateway);
+});
+
+interface Entry {
+  sim: string;
+  status: string;
+  transactionId: string;
+  mdn: string | null;
+}
+
+/** A row without what differs between two activations (ids, SIM, MDN, times), times checked to be dates. */
+function shape<T extends Record<string, unknown>>(row: T | null, varying: readonly string[]): Record<string, unknown> {
+  expect(row).not.toBeNull();
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row!)) {
+    if (value instanceof Date) expect(Number.isNaN(value.getTime())).toBe(false);
+    else if (!varying.includes(key)) kept[key] = key === 'response' ? Object.keys(JSON.parse(String(value))) : value;
+  }
+  return kept;
+}
+
+const TRANSACTION_VARYING = ['id', 'userId', 'sim', 'mdn'];
+const LINE_VARYING = ['mdn', 'sim', 'ownerId'];
+const EVENT_VARYING = ['seq', 'id', 'mdn', 'sim', 'ownerId', 'transactionId', 'actorId', 'data', 'published'];
+
+describe('a bulk activation job’s batched rows', () => {
+  it('are those a lone activation writes', async () => {
+    const { token, user } = await gateway.user({ plans: ['BASIC'] });
+    const { db } = gateway.app.services;
+    const success = () => activationBody();
+    const refused = () => activationBody({ zip_code: '99999' });
+
+    const lone = { success: success(), refused: refused() };
+    const loneIds: Record<string, string> = {};
+    for (const [kind, body] of Object.entries(lone)) {
+      const answer = await activateOnGraphQL(gateway, token, body);
+      loneIds[kind] = (answer.data as { activateSim: { transactionId: string } }).activateSim.transactionId;
+    }
+
+    const items = Array.from({ length: 12 }, (_, index) => (index % 4 === 3 ? refused() : success()));
+    // Each activation takes a while at the carrier, so that the SIMs in flight share their batches.
+    await setFaults(gateway, '321', { latency_ms: 30 });
+    let entries: Entry[] = [];
+    try {
+      const started = await gateway.graphql<{ startBulkActivation: { id: string } }>(
+        'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
+        { token, variables: { input: { activations: items.map(camelInput) } } },
+      );
+      expect(started.errors).toBeUndefined();
+      const jobId = started.data!.startBulkActivation.id;
+      const done = await eventually(async () => {
+        const view = await gateway.graphql<{ bulkActivation: { status: string; results: Entry[] } }>(
+          'query ($id: String!) { bulkActivation(id: $id, first: 100) { status results { sim status transactionId mdn } } }',
+          { token, variables: { id: jobId } },
+        );
+        entries = view.data?.bulkActivation.results ?? [];
+        return view.data?.bulkActivation.status === 'COMPLETED';
+      }, 60_000);
+      expect(done).toBe(true);
+    } finally {
+      await setFaults(gateway, '321', { latency_ms: 0 });
+    }
+    expect(entries.map((entry) => entry.status)).toEqual(
+      items.map((_, index) => (index % 4 === 3 ? 'FAILURE' : 'SUCCESS')),
+    );
+
+    const loneSuccess = await db.transaction.findUnique({ where: { id: loneIds.success! } });
+    const loneRefused = await db.transaction.findUnique({ where: { id: loneIds.refused! } });
+    const loneLine = await db.line.findUnique({ where: { mdn: loneSuccess!.mdn! } });
+    const loneEvents = await db.lineEvent.findMany({ where: { transactionId: loneIds.success! } });
+    for (const entry of entries) {
+      const row = await db.transaction.findUnique({ where: { id: entry.transactionId } });
+      if (entry.status === 'FAILURE') {
+        expect(shape(row, TRANSACTION_VARYING)).toEqual(shape(loneRefused, TRANSACTION_VARYING));
+        continue;
+      }
+      expect(row).toMatchObject({ userId: user.id, sim: entry.sim, mdn: entry.mdn });
+      expect(shape(row, TRANSACTION_VARYING)).toEqual(shape(loneSuccess, TRANSACTION_VARYING));
+      const line = await db.line.findUnique({ where: { mdn: entry.mdn! } });
+      expect(line).toMatchObject({ sim: entry.sim, ownerId: user.id });
+      expect(shape(line, LINE_VARYING)).toEqual(shape(loneLine, LINE_VARYING));
+      const events = await db.lineEvent.findMany({ where: { transactionId: entry.transactionId } });
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ mdn: entry.mdn, sim: entry.sim, ownerId: user.id });
+      expect(shape(events[0]!, EVENT_VARYING)).toEqual(shape(loneEvents[0]!, EVENT_VARYING));
+    }
+  });
+});
