@@ -1,14 +1,13 @@
 // V8 heap settings of the gateway process, set from inside it so that every way of starting it
 // (`node dist/main.js` in the bench and the Docker image, `npm start`) runs with them. Both are
 // read by V8 at each collection, so they take effect at run time (docs/performance.md, "Memory").
-// A flag given on the node command line or in NODE_OPTIONS wins: it is left as the operator set it.
+// A flag given on the node command line wins: it is left as the operator set it (node refuses
+// these V8 flags in NODE_OPTIONS, so the command line is the only other place they can come from).
 
 import { setFlagsFromString } from 'node:v8';
 
 const givenOnCommandLine = (flag: string) =>
-  [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) =>
-    arg.replace(/_/g, '-').startsWith(`--${flag}`),
-  );
+  process.execArgv.some((arg) => arg.replace(/_/g, '-').startsWith(`--${flag}`));
 
 /**
  * The old generation grows to 1.5× what survived the last full collection, where V8 would let
