@@ -10,13 +10,13 @@ const givenOnCommandLine = (flag: string) =>
   process.execArgv.some((arg) => arg.replace(/_/g, '-').startsWith(`--${flag}`));
 
 /**
- * The old generation grows to 1.5× what survived the last full collection, where V8 would let
+ * The old generation grows to 2× what survived the last full collection, where V8 would let
  * it reach up to 4× on a machine with memory to spare: under 50 connections the gateway keeps
  * ~45–60 MB alive but promotes the in-flight requests' objects, and the old space reached
  * ~270 MB of mostly garbage before V8 collected it.
  */
 export function boundHeapGrowth(): void {
-  if (!givenOnCommandLine('heap-growing-percent')) setFlagsFromString('--heap-growing-percent=50');
+  if (!givenOnCommandLine('heap-growing-percent')) setFlagsFromString('--heap-growing-percent=100');
 }
 
 /**
