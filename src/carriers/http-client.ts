@@ -7,7 +7,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { Agent, type Dispatcher } from 'undici';
 import { inSpan } from '../lib/tracing.js';
 import { currentCarrierCallScope } from './call-scope.js';
-import { requestText } from './text-request.js';
+import { AnswerTooLargeError, requestText } from './text-request.js';
 import { CarrierFault } from './errors.js';
 import type { CarrierId } from './types.js';
 
@@ -269,6 +269,7 @@ function isConnectFailure(error: unknown): boolean {
 
 function toFault(carrier: CarrierId, error: unknown, readOnly: boolean, maybeDelivered: boolean): CarrierFault {
   if (error instanceof TimeoutError) return new CarrierFault(carrier, 'timeout', readOnly);
+  if (error instanceof AnswerTooLargeError) return new CarrierFault(carrier, 'bad_response', readOnly);
   // A refused connection never carried the request, so nothing happened, unless an earlier
   // attempt of the same request may have got through before it.
   if (isConnectFailure(error)) return new CarrierFault(carrier, 'unreachable', readOnly || !maybeDelivered);

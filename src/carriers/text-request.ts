@@ -5,6 +5,20 @@
 
 import type { Dispatcher } from 'undici';
 
+/**
+ * The largest answer read: carrier answers are a few KB, so a body past this is a broken or
+ * hostile peer, cut off before it fills the gateway's memory (the timeout bounds only its time).
+ */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** The carrier's answer grew past MAX_ANSWER_BYTES; the request was delivered. */
+export class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
+  constructor() {
+    super(`carrier answer larger than ${MAX_ANSWER_BYTES} bytes`);
+  }
+}
+
 export interface TextAnswer {
   status: number;
   /** Name/value pairs as undici read them; parsed only by a caller that needs them. */
@@ -28,6 +42,7 @@ class TextHandler implements Dispatcher.DispatchHandler {
   private status = 0;
   private rawHeaders: Buffer[] = [];
   private readonly chunks: Buffer[] = [];
+  private bytes = 0;
   private abortRequest: ((reason?: Error) => void) | undefined;
   private settled = false;
   private readonly onAbort = () => this.abortRequest?.(abortReason(this.signal));
@@ -55,6 +70,12 @@ class TextHandler implements Dispatcher.DispatchHandler {
   }
 
   onData(chunk: Buffer): boolean {
+    this.bytes += chunk.length;
+    if (this.bytes > MAX_ANSWER_BYTES) {
+      this.chunks.length = 0;
+      this.abortRequest?.(new AnswerTooLargeError());
+      return false;
+    }
     this.chunks.push(chunk);
     return true;
   }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCarrierHttpClient, type CarrierHttpClient } from '../../src/carriers/http-client.js';
 import { CarrierFault } from '../../src/carriers/errors.js';
+import { MAX_ANSWER_BYTES } from '../../src/carriers/text-request.js';
 
 interface Arrival {
   at: number;
@@ -137,6 +138,31 @@ describe('the carrier HTTP client', () => {
     const { client, arrivals } = await carrier((_attempt, response) => json(response, 503, {}));
     expect((await client.send({ method: 'POST', path: 'v1/x', json: {}, idempotent: false })).status).toBe(503);
     expect(arrivals).toHaveLength(1);
+  });
+
+  it(`cuts off an answer larger than ${MAX_ANSWER_BYTES} bytes: a bad response, and a write that sent it stays unknown`, async () => {
+    const endless = (_attempt: number, response: ServerResponse) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      // Streams until the client goes away (never more than the cap and one chunk).
+      const more = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', more);
+      };
+      more();
+    };
+    const read = await carrier(endless, 0);
+    const readFault = await faultOf(read.client.send({ method: 'GET', path: 'v1/x' }));
+    expect({ kind: readFault.kind, outcomeKnown: readFault.outcomeKnown }).toEqual({
+      kind: 'bad_response',
+      outcomeKnown: true,
+    });
+    const write = await carrier(endless, 0);
+    const writeFault = await faultOf(write.client.send({ method: 'POST', path: 'v1/x', json: {}, idempotent: false }));
+    expect({ kind: writeFault.kind, outcomeKnown: writeFault.outcomeKnown }).toEqual({
+      kind: 'bad_response',
+      outcomeKnown: false,
+    });
   });
 
   it('keeps a write unknown when an attempt reached the carrier and the retry found it gone', async () => {
