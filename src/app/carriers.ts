@@ -48,7 +48,13 @@ export async function connectCarriers(
       apiKey: credentials['321'].apiKey,
       ...timing,
     });
-    return { adapter, credentialsConfigured: true, probe: () => adapter.probe(), close: () => adapter.close() };
+    return {
+      adapter,
+      scoped: adapter.scoped,
+      credentialsConfigured: true,
+      probe: () => adapter.probe(),
+      close: () => adapter.close(),
+    };
   };
   const connectB = (): CarrierConnection => {
     if (!sandboxB && !(config.CARRIER_B_ACCOUNT_ID && config.CARRIER_B_API_SECRET))
@@ -58,7 +64,13 @@ export async function connectCarriers(
       ...credentials.carrier_b,
       ...timing,
     });
-    return { adapter, credentialsConfigured: true, probe: () => adapter.probe(), close: () => adapter.close() };
+    return {
+      adapter,
+      scoped: adapter.scoped,
+      credentialsConfigured: true,
+      probe: () => adapter.probe(),
+      close: () => adapter.close(),
+    };
   };
 
   return {

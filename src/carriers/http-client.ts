@@ -6,7 +6,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { Agent, type Dispatcher } from 'undici';
 import { inSpan } from '../lib/tracing.js';
-import { currentCarrierCallScope } from './call-scope.js';
+import type { CarrierCallScope } from './call-scope.js';
 import { AnswerTooLargeError, requestText } from './text-request.js';
 import { CarrierFault } from './errors.js';
 import type { CarrierId } from './types.js';
@@ -46,6 +46,8 @@ export interface CarrierHttpResponse {
 
 export interface CarrierHttpClient {
   send(request: CarrierHttpRequest): Promise<CarrierHttpResponse>;
+  /** The same connection, its calls counted under `scope` (the gateway operation they serve). */
+  scoped(scope: CarrierCallScope): CarrierHttpClient;
   close(): Promise<void>;
 }
 
@@ -138,8 +140,7 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
     return Object.entries(merged).flat();
   }
 
-  async function send(request: CarrierHttpRequest): Promise<CarrierHttpResponse> {
-    const scope = currentCarrierCallScope();
+  async function send(request: CarrierHttpRequest, scope: CarrierCallScope | undefined): Promise<CarrierHttpResponse> {
     const operation = scope?.operation ?? 'probe';
     const started = performance.now();
     const observe = (label: string) =>
@@ -203,7 +204,14 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
     }
   }
 
-  return { send, close: () => agent.close() };
+  // A client without a scope (readiness probes) is counted nowhere and labelled `probe` in spans.
+  const close = () => agent.close();
+  const clientFor = (scope: CarrierCallScope | undefined): CarrierHttpClient => ({
+    send: (request) => send(request, scope),
+    scoped: clientFor,
+    close,
+  });
+  return clientFor(undefined);
 }
 
 /** The query string as ky would build it (URLSearchParams), undefined values left out. */

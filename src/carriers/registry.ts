@@ -2,11 +2,15 @@
 // and their readiness. (The admin's status view, which adds the runtime settings, is built by
 // its one user, the carrierStatuses operation.)
 
+import type { CarrierCallScope } from './call-scope.js';
 import type { CarrierReadiness } from './probe.js';
 import { CARRIER_IDS, type CarrierId, type CarrierOperations } from './types.js';
 
 export interface CarrierConnection {
+  /** Unscoped: its calls are counted nowhere (readiness probes, lookups outside an operation). */
   adapter: CarrierOperations;
+  /** The adapter whose calls are counted under `scope`, the operation they serve. */
+  scoped(scope: CarrierCallScope): CarrierOperations;
   /** True when the adapter has a complete set of credentials (never the credentials). */
   credentialsConfigured: boolean;
   /** One cheap authenticated read: is the carrier reachable with our credentials? */
@@ -19,6 +23,11 @@ export class CarrierRegistry {
 
   adapter(carrier: CarrierId): CarrierOperations {
     return this.connections[carrier].adapter;
+  }
+
+  /** The adapter an operation's handler calls: its carrier calls are counted under the operation. */
+  scopedAdapter(carrier: CarrierId, scope: CarrierCallScope): CarrierOperations {
+    return this.connections[carrier].scoped(scope);
   }
 
   credentialsConfigured(carrier: CarrierId): boolean {

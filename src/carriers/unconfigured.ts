@@ -42,6 +42,7 @@ export function unconfiguredCarrier(carrier: CarrierId, supportsExtended: boolea
   });
   return {
     adapter,
+    scoped: () => adapter,
     credentialsConfigured: false,
     probe: async () => 'missing credentials',
     close: async () => undefined,

@@ -3,7 +3,6 @@
 // → envelope → transaction/audit row. Carrier resolution comes before the transaction id
 // is reserved so that a request refused for a disabled or unsupported carrier changes nothing.
 
-import { inCarrierCallScope } from '../carriers/call-scope.js';
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
@@ -233,10 +232,13 @@ export async function runCarrierHandler(
   context: CarrierCall,
 ): Promise<CarrierAnswer> {
   try {
-    const outcome = await inCarrierCallScope(
-      { operation: operation.name, metrics: context.request.services.metrics },
-      () => operation.run(context),
-    );
+    const { services } = context.request;
+    // The handler calls the adapter scoped to this operation, so its carrier calls are counted under it.
+    const carrier = services.carriers.scopedAdapter(context.carrierId, {
+      operation: operation.name,
+      metrics: services.metrics,
+    });
+    const outcome = await operation.run({ ...context, carrier, extended: carrier.extended });
     return { status: outcome.status < 300 ? 'success' : 'failure', outcome, refused: false };
   } catch (error) {
     if (!(error instanceof CarrierRejection)) throw error;

@@ -15,7 +15,7 @@ import { SandboxCarrier } from '../../src/sandbox/core/index.js';
 import type { SandboxRoute } from '../../src/sandbox/http-kit.js';
 
 /** What an adapter has besides the contract's methods. */
-const ADAPTER_EXTRAS = ['carrier', 'extended', 'probe', 'close'];
+const ADAPTER_EXTRAS = ['carrier', 'extended', 'probe', 'scoped', 'close'];
 
 const sorted = (names: Iterable<string>): string[] => [...names].sort();
 const methodsOf = (object: object): string[] =>

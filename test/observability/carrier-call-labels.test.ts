@@ -1,6 +1,7 @@
 // Each carrier call is counted under the gateway operation it serves, on both carriers, for the
 // extended operations, and for a re-send by the reconciler; a readiness check is not counted.
-// (The scope travels with the adapter view the pipeline calls, see src/carriers/call-scope.ts.)
+// (The scope travels in the closures of the scoped adapter the pipeline hands each handler, see
+// src/carriers/call-scope.ts: a method taken off that adapter keeps it.)
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationBody } from '../e2e/activation/activations.js';
@@ -48,6 +49,20 @@ describe('carrier call labels', () => {
     expect((await gateway.rest('GET', `/sim/plan/active/${on321.mdn}`, { token })).status).toBe(200);
     expect(await calls('carrier_b', 'usage', 'success')).toBe(1);
     expect(await calls('321', 'activePlan', 'success')).toBe(1);
+  });
+
+  it('travel with a method taken off the scoped adapter, and one scoped adapter serves each operation', async () => {
+    const { carriers, metrics } = gateway.app.services;
+    const line = await seedLine(gateway);
+    const scoped = carriers.scopedAdapter('321', { operation: 'lineLabelProbe', metrics });
+    expect(carriers.scopedAdapter('321', { operation: 'lineLabelProbe', metrics })).toBe(scoped);
+    const { getUsage } = scoped;
+    await getUsage(line.mdn);
+    expect(await calls('321', 'lineLabelProbe', 'success')).toBe(1);
+    // The unscoped adapter (lookups outside an operation) is counted nowhere.
+    const before = await total();
+    await carriers.adapter('321').getUsage(line.mdn);
+    expect(await total()).toBe(before);
   });
 
   it('leave out a readiness check, which serves no operation', async () => {

@@ -1,6 +1,7 @@
 // The carrier 321 adapter: the domain's CarrierOperations (and the extended operations only
 // carrier 321 offers) spoken over carrier 321's resource-style REST wire format.
 
+import { memoizedByScope, type CarrierCallScope } from '../call-scope.js';
 import type { CarrierReadiness } from '../probe.js';
 import type { CarrierOperations, ExtendedCarrierOperations } from '../types.js';
 import { activationOperations } from './activation.js';
@@ -9,7 +10,7 @@ import { featureOperations } from './features.js';
 import { lifecycleOperations } from './lifecycle.js';
 import { planOperations } from './plans.js';
 import { queryOperations } from './queries.js';
-import { createCarrier321Transport } from './transport.js';
+import { createCarrier321Transport, type Carrier321Transport } from './transport.js';
 
 export interface Carrier321AdapterOptions {
   /** Origin of the carrier's API, e.g. `https://api.carrier321.example`; paths start with `/v1`. */
@@ -25,12 +26,21 @@ export type Carrier321Adapter = CarrierOperations & {
   readonly carrier: '321';
   readonly extended: ExtendedCarrierOperations;
   probe(): Promise<CarrierReadiness>;
+  /**
+   * The same adapter whose calls are counted under `scope` (the gateway operation they serve);
+   * one per operation, built on first use.
+   */
+  scoped(scope: CarrierCallScope): Carrier321Adapter;
   close(): Promise<void>;
 };
 
 export function createCarrier321Adapter(options: Carrier321AdapterOptions): Carrier321Adapter {
   validate(options);
-  const transport = createCarrier321Transport(options);
+  return adapterOver(createCarrier321Transport(options));
+}
+
+function adapterOver(transport: Carrier321Transport): Carrier321Adapter {
+  const scoped = memoizedByScope((scope) => adapterOver(transport.scoped(scope)));
   return {
     carrier: '321',
     ...featureOperations(transport),
@@ -40,6 +50,7 @@ export function createCarrier321Adapter(options: Carrier321AdapterOptions): Carr
     ...activationOperations(transport),
     extended: extendedOperations(transport),
     probe: () => transport.probe(),
+    scoped,
     close: () => transport.close(),
   };
 }

@@ -5,7 +5,13 @@
 import type { z } from 'zod';
 import { CarrierFault, CarrierRejection, type CarrierFaultKind } from '../errors.js';
 import { probeCarrier, type CarrierReadiness } from '../probe.js';
-import { createCarrierHttpClient, type CarrierHttpOptions, type CarrierHttpResponse } from '../http-client.js';
+import type { CarrierCallScope } from '../call-scope.js';
+import {
+  createCarrierHttpClient,
+  type CarrierHttpClient,
+  type CarrierHttpOptions,
+  type CarrierHttpResponse,
+} from '../http-client.js';
 import { wireErrorSchema } from './codec.js';
 
 export interface Carrier321ReadCall<T> {
@@ -32,6 +38,8 @@ export interface Carrier321Transport {
   write<T>(transactionId: string, call: Carrier321WriteCall<T>): Promise<T>;
   /** One authenticated read, sent once, for readiness checks. */
   probe(): Promise<CarrierReadiness>;
+  /** The same transport, its calls counted under `scope`. */
+  scoped(scope: CarrierCallScope): Carrier321Transport;
   close(): Promise<void>;
 }
 
@@ -58,8 +66,10 @@ export function createCarrier321Transport(options: Carrier321TransportOptions): 
     timeoutMs: options.timeoutMs,
     retries: options.retries,
   };
-  const client = createCarrierHttpClient(base);
+  return transportOver(createCarrierHttpClient(base));
+}
 
+function transportOver(client: CarrierHttpClient): Carrier321Transport {
   async function read<T>(call: Carrier321ReadCall<T>): Promise<T> {
     const response = await client.send({
       method: call.method ?? 'GET',
@@ -88,7 +98,13 @@ export function createCarrier321Transport(options: Carrier321TransportOptions): 
   // readiness check costs the carrier exactly one request.
   const probe = () => probeCarrier(() => client.send({ method: 'GET', path: 'v1/coverage/10001', idempotent: false }));
 
-  return { read, write, probe, close: () => client.close() };
+  return {
+    read,
+    write,
+    probe,
+    scoped: (scope) => transportOver(client.scoped(scope)),
+    close: () => client.close(),
+  };
 }
 
 function fault(kind: CarrierFaultKind, write: boolean): CarrierFault {

@@ -2,6 +2,7 @@
 // HTTP (see docs/carriers/carrier-b.md). carrier_b offers no extended operations, so the
 // adapter has no `extended`.
 
+import { memoizedByScope, type CarrierCallScope } from '../call-scope.js';
 import type { CarrierReadiness } from '../probe.js';
 import type { CarrierOperations } from '../types.js';
 import { activationOperations } from './activation.js';
@@ -9,7 +10,7 @@ import { featureOperations } from './features.js';
 import { lifecycleOperations } from './lifecycle.js';
 import { planOperations } from './plans.js';
 import { queryOperations } from './queries.js';
-import { createCarrierBTransport } from './transport.js';
+import { createCarrierBTransport, type CarrierBTransport } from './transport.js';
 
 export interface CarrierBAdapterOptions {
   /** Origin of the carrier's API; the one RPC endpoint is `/rpc/v3` below it. */
@@ -25,12 +26,21 @@ export interface CarrierBAdapterOptions {
 export type CarrierBAdapter = CarrierOperations & {
   readonly carrier: 'carrier_b';
   probe(): Promise<CarrierReadiness>;
+  /**
+   * The same adapter whose calls are counted under `scope` (the gateway operation they serve);
+   * one per operation, built on first use.
+   */
+  scoped(scope: CarrierCallScope): CarrierBAdapter;
   close(): Promise<void>;
 };
 
 export function createCarrierBAdapter(options: CarrierBAdapterOptions): CarrierBAdapter {
   validate(options);
-  const transport = createCarrierBTransport(options);
+  return adapterOver(createCarrierBTransport(options));
+}
+
+function adapterOver(transport: CarrierBTransport): CarrierBAdapter {
+  const scoped = memoizedByScope((scope) => adapterOver(transport.scoped(scope)));
   return {
     carrier: 'carrier_b',
     ...featureOperations(transport),
@@ -39,6 +49,7 @@ export function createCarrierBAdapter(options: CarrierBAdapterOptions): CarrierB
     ...planOperations(transport),
     ...activationOperations(transport),
     probe: () => transport.probe(),
+    scoped,
     close: () => transport.close(),
   };
 }

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { CarrierFault, CarrierRejection, type CarrierFaultKind } from '../errors.js';
-import { createCarrierHttpClient, type CarrierHttpResponse } from '../http-client.js';
+import type { CarrierCallScope } from '../call-scope.js';
+import { createCarrierHttpClient, type CarrierHttpClient, type CarrierHttpResponse } from '../http-client.js';
 import { probeCarrier, type CarrierReadiness } from '../probe.js';
 import { wireAnswerEnvelope } from './codec.js';
 
@@ -25,6 +26,8 @@ export interface CarrierBTransport {
   write<T>(transactionId: string, call: CarrierBCall<T>): Promise<T>;
   /** One authenticated read, sent once, for readiness checks. */
   probe(): Promise<CarrierReadiness>;
+  /** The same transport, its calls counted under `scope`. */
+  scoped(scope: CarrierCallScope): CarrierBTransport;
   close(): Promise<void>;
 }
 
@@ -50,7 +53,10 @@ export function createCarrierBTransport(options: CarrierBTransportOptions): Carr
     timeoutMs: options.timeoutMs,
     retries: options.retries,
   });
+  return transportOver(client);
+}
 
+function transportOver(client: CarrierHttpClient): CarrierBTransport {
   async function send<T>(requestId: string, call: CarrierBCall<T>, write: boolean): Promise<T> {
     // Every attempt of a write carries the same requestId, so retries are safe for writes too.
     // Transport faults come from the shared client, which knows whether anything was sent.
@@ -81,6 +87,7 @@ export function createCarrierBTransport(options: CarrierBTransportOptions): Carr
     read: (call) => send(randomUUID(), call, false),
     write: (transactionId, call) => send(transactionId, call, true),
     probe,
+    scoped: (scope) => transportOver(client.scoped(scope)),
     close: () => client.close(),
   };
 }
