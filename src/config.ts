@@ -69,6 +69,12 @@ export const configSchema = z.object({
     .describe(
       'Most carrier calls one GraphQL request may have in flight to each carrier for the fields under line/lines (more wait their turn); identical calls within a request are made once',
     ),
+  CARRIER_READ_COALESCING: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe(
+      'on = identical carrier reads in flight at once (same carrier, query and input, e.g. a dashboard many operators watch) share one carrier call per replica, each request still checked on its own; nothing is kept once the call answers, and a read never joins a call older than a write on that carrier; off = one call per request',
+    ),
   RECOVERY_SWEEP_MS: positiveMs
     .default(60_000)
     .describe(

@@ -73,6 +73,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly carrierReadsJoined = new Counter({
+    name: 'line_gateway_carrier_reads_joined_total',
+    help: 'Carrier reads answered by an identical call already in flight for another request (CARRIER_READ_COALESCING), by carrier and gateway operation',
+    labelNames: ['carrier', 'operation'] as const,
+    registers: [this.registry],
+  });
+
   readonly databaseQueries = new Counter({
     name: 'line_gateway_db_queries_total',
     help: 'SQL statements sent to the database (none on the read path in steady state: see cache misses as its rises)',

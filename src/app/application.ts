@@ -22,6 +22,7 @@ import { FallbackRateLimitStore } from '../pipeline/fallback-rate-limit-store.js
 import { MemoryRateLimitStore } from '../pipeline/rate-limit-store.js';
 import { RateLimiter } from '../pipeline/rate-limiter.js';
 import { TransactionLog } from '../pipeline/transaction-log.js';
+import { CarrierReadFlights } from '../pipeline/read-flights.js';
 import { operations } from '../operations/index.js';
 import { BulkJobRunner } from '../operations/activation/bulk-jobs/runner.js';
 import { JobLeases } from '../operations/activation/bulk-jobs/job-leases.js';
@@ -102,6 +103,7 @@ export async function startApplication(
     lines: new LineRegistry(data.db, data.invalidation),
     logger,
     metrics,
+    carrierReads: new CarrierReadFlights(config.CARRIER_READ_COALESCING === 'on'),
     recovery,
     events,
     outbox,

@@ -56,9 +56,14 @@ export function defineOperation<I, O, const N extends string = string>(
       lineField: 'mdn',
       ownedLines: [],
       ownedSims: [],
+      coalesce: false,
       run: (context) => spec.handle(typed(context)),
       predict: predictLocal && ((context) => predictLocal(typed(context))),
     };
+  }
+  // A shared call must not be a write, nor carry a transaction id that would be one caller's.
+  if (spec.coalesce && (spec.kind !== 'query' || spec.transactionPrefix !== undefined)) {
+    throw new Error(`${spec.name}: only a query without a transaction prefix may coalesce its carrier calls`);
   }
   return {
     ...base,
@@ -70,6 +75,7 @@ export function defineOperation<I, O, const N extends string = string>(
     lineField: spec.lineField ?? 'mdn',
     ownedLines: spec.ownedLines ?? [spec.lineField ?? 'mdn'],
     ownedSims: spec.ownedSims ?? ['sim'],
+    coalesce: spec.coalesce ?? false,
     event: spec.event && {
       type: spec.event.type,
       data: (input, answer) => spec.event?.data?.(input as I, answer as O) ?? {},

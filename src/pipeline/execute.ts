@@ -180,10 +180,16 @@ async function runPipeline(
   };
 
   const carrierOutcome = (outcome: string) => services.metrics.carrierOutcomes.inc({ carrier: carrierId, outcome });
+  // Counted whether or not the call is shared with another request (below): what a request is
+  // charged must not depend on who else happens to ask the same thing at the same moment.
   request.carrierCalls += 1;
   try {
     const call = () => runCarrierHandler(operation, context);
-    const answer = await (options.carrierSlot ? options.carrierSlot(carrierId, call) : call());
+    // Every step of this request has passed: it may now share an identical read in flight.
+    // Inside this request's slot, so that a flight is one at the carrier (never one queued
+    // behind another request's calls) and each request keeps its own bound.
+    const read = operation.coalesce ? () => sharedRead(operation, context, call) : call;
+    const answer = await (options.carrierSlot ? options.carrierSlot(carrierId, read) : read());
     carrierOutcome(answer.refused ? 'refused' : 'answered');
     return await finish(answer.status, answer.outcome);
   } catch (error) {
@@ -216,6 +222,18 @@ async function runPipeline(
   }
 }
 
+/** The answer of an identical read in flight for any request, or of `call` shared from now on. */
+function sharedRead(
+  operation: CarrierRoutedOperation,
+  context: CarrierCall,
+  call: () => Promise<CarrierAnswer>,
+): Promise<CarrierAnswer> {
+  const { carrierReads, metrics } = context.services;
+  const shared = carrierReads.share(context.carrierId, operation.name, context.input, call);
+  if (shared.joined) metrics.carrierReadsJoined.inc({ carrier: context.carrierId, operation: operation.name });
+  return shared.answer;
+}
+
 /** A handler's answer as the transaction log records it: a carrier refusal is a known outcome. */
 export interface CarrierAnswer {
   status: 'success' | 'failure';
@@ -231,6 +249,10 @@ export async function runCarrierHandler(
   operation: CarrierRoutedOperation,
   context: CarrierCall,
 ): Promise<CarrierAnswer> {
+  // Every write reaches its carrier here (requests, bulk items, re-sends): reads that join a
+  // shared call from now on, and again once it is done, must not be served one read before it.
+  const writes = operation.kind === 'mutation' ? context.services.carrierReads : undefined;
+  writes?.writeBoundary(context.carrierId);
   try {
     const { services } = context.request;
     // The handler calls the adapter scoped to this operation, so its carrier calls are counted under it.
@@ -246,6 +268,8 @@ export async function runCarrierHandler(
     const outcome =
       operation.rejection(error, context) ?? failureEnvelope(input, context.transactionId, error, operation.lineField);
     return { status: 'failure', outcome, refused: true };
+  } finally {
+    writes?.writeBoundary(context.carrierId);
   }
 }
 

@@ -154,6 +154,12 @@ interface CarrierSpecBase<I, O> extends OperationBase<I, O> {
   ownedSims?: readonly (keyof I & string)[];
   /** The line event a successful write records (src/pipeline/line-events.ts); none when absent. */
   event?: LineEventSpec<I, NoInfer<O>>;
+  /**
+   * A read whose answer depends only on the carrier and the input, never on the caller, and
+   * that records nothing: identical calls in flight at once, from any requests, share one
+   * carrier call (src/pipeline/read-flights.ts). A query without a transaction prefix only.
+   */
+  coalesce?: boolean;
   /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
   onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<NoInfer<O>>;
   /**
@@ -210,6 +216,8 @@ interface RowBase {
   ownedSims: readonly string[];
   /** The line event a successful write records. */
   event?: RowEvent;
+  /** Identical calls in flight at once share one carrier call (a caller-independent read). */
+  coalesce: boolean;
 }
 
 /** A row answered by the gateway itself (management, settings, account, bulk activation). */

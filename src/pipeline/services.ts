@@ -14,6 +14,7 @@ import type { Logger } from '../lib/logger.js';
 import type { Metrics } from '../metrics.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { EventBus } from './event-bus.js';
+import type { CarrierReadFlights } from './read-flights.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { TransactionLog } from './transaction-log.js';
 
@@ -62,6 +63,8 @@ export interface Services {
   lines: LineRegistry;
   logger: Logger;
   metrics: Metrics;
+  /** Identical carrier reads in flight across this replica's requests (CARRIER_READ_COALESCING). */
+  carrierReads: CarrierReadFlights;
   /** Resolves writes whose outcome was lost (re-sends them with their transaction id). */
   recovery: OutcomeRecovery;
   /** Line events and job progress, across replicas when REDIS_URL is set (subscriptions read it). */

@@ -3,7 +3,9 @@
 
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { defineOperation } from '../../src/operations/define.js';
 import { operationNamed, operations, type OperationName } from '../../src/operations/index.js';
 
 const operationsDir = fileURLToPath(new URL('../../src/operations/', import.meta.url));
@@ -37,5 +39,52 @@ describe('operation table', () => {
     expect(new Set(names).size).toBe(names.length);
     for (const name of names)
       expect(operationNamed(name as OperationName)).toBe(operations.find((operation) => operation.name === name));
+  });
+
+  // A coalesced read's answer goes to every request asking the same thing at once
+  // (src/pipeline/read-flights.ts): adding one is a decision that its answer names nothing of
+  // the caller (account and poolUsage list only the caller's lines; availablePlans answers its
+  // own transaction id) and that it writes nothing.
+  it('coalesces exactly the caller-independent carrier reads', () => {
+    const coalesced = operations.filter((operation) => operation.coalesce).map((operation) => operation.name);
+    expect(coalesced.sort()).toEqual(
+      [
+        'activePlan',
+        'carrierUsage',
+        'coverage',
+        'customerImpactingEvents',
+        'deviceCompatibility',
+        'deviceUnlockStatus',
+        'esimProfile',
+        'imeiDetails',
+        'networkStatus',
+        'numberGroups',
+        'products',
+        'quickCoverage',
+        'serviceInfo',
+        'simDetails',
+        'usage',
+        'validateAddress',
+      ].sort(),
+    );
+    for (const operation of operations.filter((row) => row.coalesce)) {
+      expect(operation.kind).toBe('query');
+      expect(operation.transactionPrefix).toBeUndefined();
+    }
+  });
+
+  it('refuses to coalesce a write or a call with a transaction id', () => {
+    const common = {
+      description: 'test',
+      input: z.object({ mdn: z.string() }),
+      output: z.object({ status: z.string() }),
+      routing: 'line' as const,
+      coalesce: true,
+      handle: async () => ({ status: 200, body: { status: 'ok' } }),
+    };
+    expect(() => defineOperation({ ...common, name: 'write', kind: 'mutation' })).toThrow(/only a query/);
+    expect(() => defineOperation({ ...common, name: 'recorded', kind: 'query', transactionPrefix: 'X_' })).toThrow(
+      /only a query/,
+    );
   });
 });

@@ -43,6 +43,7 @@ export const account = defineOperation({
   output: accountResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'line',
+  // Not coalesced: the answer lists only the lines this caller may act on.
   extended: true,
   handle: async ({ extended, input, request, user }) => {
     const record = await extended.getAccount(input.mdn);

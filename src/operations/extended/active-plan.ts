@@ -27,6 +27,7 @@ export const activePlan = defineOperation({
   output: activePlanResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'line',
+  coalesce: true,
   extended: true,
   handle: async ({ extended, input }) => answered(await extended.getActivePlan(input.mdn)),
   onRejection: (rejection, { input }) => refused(rejection, { mdn: input.mdn }),

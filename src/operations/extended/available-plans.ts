@@ -34,6 +34,7 @@ export const availablePlans = defineOperation({
   output: availablePlansResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'default',
+  // Not coalesced: each call answers its own transaction id.
   extended: true,
   // Generated for the envelope only: queries are not recorded in the transaction log.
   transactionPrefix: 'PLANS_',

@@ -44,6 +44,7 @@ export const customerImpactingEvents = defineOperation({
   output: customerImpactingEventsResult,
   rateLimit: { max: 10, window: 'minute' },
   routing: 'default',
+  coalesce: true,
   extended: true,
   handle: async ({ extended, input }) => answered({ events: await extended.getCustomerImpactingEvents(input) }),
   onRejection: (rejection) => refused(rejection, {}),

@@ -28,6 +28,7 @@ export const deviceUnlockStatus = defineOperation({
   output: deviceUnlockStatusResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'default',
+  coalesce: true,
   extended: true,
   handle: async ({ extended, input }) => answered(await extended.getDeviceUnlockStatus(input.imei)),
   onRejection: (rejection, { input }) => refused(rejection, { imei: input.imei }),

@@ -32,6 +32,7 @@ export const imeiDetails = defineOperation({
   output: imeiDetailsResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'default',
+  coalesce: true,
   extended: true,
   handle: async ({ extended, input }) => answered(await extended.getImeiDetails(input.imei)),
   onRejection: (rejection, { input }) => refused(rejection, { imei: input.imei }),

@@ -36,6 +36,7 @@ export const numberGroups = defineOperation({
   output: numberGroupsResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'default',
+  coalesce: true,
   extended: true,
   handle: async ({ extended, input }) => answered(await extended.getNumberGroups(input.zipCode)),
   onRejection: (rejection, { input }) => refused(rejection, { zipCode: input.zipCode }),

@@ -39,6 +39,7 @@ export const poolUsage = defineOperation({
   output: poolUsageResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'default',
+  // Not coalesced: the answer lists only the lines this caller may act on.
   extended: true,
   handle: async ({ extended, input, request, user }) => {
     const pool = await extended.getPoolUsage(input.accountId);

@@ -32,6 +32,7 @@ export const products = defineOperation({
   output: productsResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'line',
+  coalesce: true,
   extended: true,
   handle: async ({ extended, input }) => answered(await extended.getProducts(input.mdn)),
   onRejection: (rejection, { input }) => refused(rejection, { mdn: input.mdn }),

@@ -45,6 +45,7 @@ export const validateAddress = defineOperation({
   output: addressValidationResult,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'default',
+  coalesce: true,
   extended: true,
   handle: async ({ extended, input }) => {
     const result = await extended.validateAddress(input);

@@ -42,6 +42,7 @@ export const carrierUsage = defineOperation({
   output: carrierUsageResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'line',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const usage = await carrier.getCarrierUsage(input.mdn);
     return answered({ mdn: usage.mdn, usageRecords: usage.usageRecords });

@@ -54,6 +54,7 @@ export const coverage = defineOperation({
   output: coverageResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'default',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const answer = await carrier.getCoverage(input.zipCode);
     if (!answer.covered) return uncovered(input.zipCode, NOT_COVERED);

@@ -68,6 +68,7 @@ export const deviceCompatibility = defineOperation({
   output: deviceCompatibilityResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'default',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const device = await carrier.getDevice(input.imei);
     return answered({ ...device, imei: input.imei, statusCode: 'SUCCESS' as const });

@@ -29,6 +29,7 @@ export const esimProfile = defineOperation({
   output: esimProfileResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'sim',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const profile = await carrier.getEsimProfile(input.sim);
     return answered(profile);

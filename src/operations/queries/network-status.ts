@@ -29,6 +29,7 @@ export const networkStatus = defineOperation({
   output: networkStatusResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'line',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const { lineStatus, ...network } = await carrier.getNetworkStatus(input.mdn);
     return answered({ ...network, status: lineStatus });

@@ -50,6 +50,7 @@ export const quickCoverage = defineOperation({
   output: quickCoverageResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'default',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const coverage = await carrier.getCoverage(input.zipCode);
     if (!coverage.covered) return notEligible(input.zipCode, NOT_COVERED);

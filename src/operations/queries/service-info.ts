@@ -58,6 +58,7 @@ export const serviceInfo = defineOperation({
   output: serviceRecord,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'line',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const { lineStatus, e911Address, ...profile } = await carrier.getServiceProfile(input.mdn, input.sim);
     // The spec's E911 object has exactly these four members, and only while WFC is on.

@@ -31,6 +31,7 @@ export const simDetails = defineOperation({
   output: simDetailsResult,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'sim',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const details = await carrier.getSimDetails(input.sim);
     return answered(details);

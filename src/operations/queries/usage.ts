@@ -15,6 +15,7 @@ export const usage = defineOperation({
   output: usageRecord,
   rateLimit: { max: 60, window: 'minute' },
   routing: 'line',
+  coalesce: true,
   handle: async ({ carrier, input }) => {
     const { lineStatus, ...record } = await carrier.getUsage(input.mdn);
     return { status: 200, body: { ...record, status: lineStatus } };
