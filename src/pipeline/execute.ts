@@ -254,7 +254,7 @@ export async function runCarrierHandler(
   const writes = operation.kind === 'mutation' ? context.services.carrierReads : undefined;
   writes?.writeBoundary(context.carrierId);
   try {
-    const { services } = context.request;
+    const { services } = context;
     // The handler calls the adapter scoped to this operation, so its carrier calls are counted under it.
     const carrier = services.carriers.scopedAdapter(context.carrierId, {
       operation: operation.name,
