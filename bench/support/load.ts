@@ -41,7 +41,8 @@ export interface Scenario {
 
 export async function load(
   scenario: Scenario,
-  options: { durationS: number; connections?: number; overallRate?: number; pid?: number },
+  /** `amount`: stop after that many requests instead of after `durationS`. */
+  options: { durationS: number; amount?: number; connections?: number; overallRate?: number; pid?: number },
 ): Promise<LoadResult> {
   const cpuBefore = options.pid ? cpuMs(options.pid) : 0;
   let n = 0;
@@ -50,7 +51,7 @@ export async function load(
   const result = await autocannon({
     url: scenario.url,
     connections: options.connections ?? CONNECTIONS,
-    duration: options.durationS,
+    ...(options.amount ? { amount: options.amount } : { duration: options.durationS }),
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     requests: [
       {
