@@ -9,6 +9,8 @@ import { camelInput } from '../../support/surfaces.js';
 import { useGateway } from '../../support/use-gateway.js';
 import { setFaults } from '../../recovery/support.js';
 import { activateOnGraphQL, activationBody } from './activations.js';
+import { createJob } from '../../../src/operations/activation/bulk-jobs/job-store.js';
+import type { ActivationFields } from '../../../src/operations/activation/fields.js';
 
 const gateway = useGateway({ env: { BULK_JOB_CONCURRENCY: '4', CARRIER_RETRIES: '0' } });
 beforeAll(async () => {
@@ -98,5 +100,25 @@ describe('a bulk activation job’s batched rows', () => {
       expect(events[0]).toMatchObject({ mdn: entry.mdn, sim: entry.sim, ownerId: user.id });
       expect(shape(events[0]!, EVENT_VARYING)).toEqual(shape(loneEvents[0]!, EVENT_VARYING));
     }
+  });
+
+  it('include the items of a new job, as the model API writes them', async () => {
+    const { user } = await gateway.user({ plans: ['BASIC'] });
+    const { db } = gateway.app.services;
+    // More items than one INSERT takes (500), so that the chunks join up.
+    const items = Array.from({ length: 501 }, (_, index) => ({
+      input: camelInput(activationBody()) as unknown as ActivationFields,
+      transactionId: `ROWS_${index}`,
+    }));
+    const job = (rawSql: boolean) => createJob(db, { ownerId: user.id, transactionId: undefined, items }, rawSql);
+    const [bySql, byModel] = [await job(true), await job(false)];
+    const read = (jobId: string) =>
+      db.bulkActivationItem
+        .findMany({ where: { jobId }, orderBy: { position: 'asc' } })
+        .then((rows) => rows.map(({ jobId: _, ...row }) => row));
+    const written = await read(bySql);
+    expect(written).toHaveLength(501);
+    expect(written[500]).toMatchObject({ position: 500, transactionId: 'ROWS_500', status: 'pending', result: null });
+    expect(written).toEqual(await read(byModel));
   });
 });
