@@ -4,7 +4,7 @@
 // and one transaction of their line records. Each SIM still waits for its own rows to commit, so
 // a crash leaves exactly what it would leave with one SIM at a time (see docs/performance.md).
 
-import { parseDatabaseUrl, type Database } from '../../../db/client.js';
+import { parseDatabaseUrl, sqliteDriver, type Database } from '../../../db/client.js';
 import { eachAlone, GroupCommit } from '../../../lib/group-commit.js';
 import type { LineRegistry, RecordedLine } from '../../../lines/registry.js';
 import type { Services } from '../../../pipeline/services.js';
@@ -35,7 +35,11 @@ export function groupCommitting(services: Services): Services {
   const rawSql = parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite';
   return {
     ...services,
-    transactions: new GroupCommitTransactionLog(services.db, () => services.outbox.eventWritten(), rawSql),
+    transactions: new GroupCommitTransactionLog(
+      services.db,
+      () => services.outbox.eventWritten(),
+      (rawSql && sqliteDriver(services.db)) || null,
+    ),
     lines: groupRecording(services.lines, services.db, rawSql),
   };
 }
