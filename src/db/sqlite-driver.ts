@@ -76,12 +76,11 @@ export class SqliteDriver {
     return adapter;
   }
 
-  /** Runs a statement on its own (autocommit, as the client runs one outside a transaction); answers the rows changed. */
-  async execute(statement: SqlStatement): Promise<number> {
-    return (await this.ready()).executeRaw(query(statement));
-  }
-
-  /** Runs a query on its own; answers its rows, columns in the SELECT's order. */
+  /**
+   * Runs a read on its own; answers its rows, columns in the SELECT's order. Like the client's
+   * statements outside a transaction it does not wait for the adapter's lock, so it may run inside
+   * a client transaction in progress: writes go through `transaction`, which does wait.
+   */
   async query(statement: SqlStatement): Promise<unknown[][]> {
     return (await (await this.ready()).queryRaw(query(statement))).rows;
   }

@@ -66,7 +66,9 @@ export class GroupCommitTransactionLog extends TransactionLog {
     if (this.batched(batch)) {
       try {
         const rows = batch.map(({ item }) => reservedRow(item));
-        await (this.sql ? this.sql.execute(insertReservations(rows)) : this.db.transaction.createMany({ data: rows }));
+        await (this.sql
+          ? this.sql.transaction([insertReservations(rows)])
+          : this.db.transaction.createMany({ data: rows }));
         return batch.forEach((waiting) => waiting.resolve());
       } catch {
         // One INSERT, refused as a whole (nothing written) when an id is taken: each alone tells

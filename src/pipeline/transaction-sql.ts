@@ -5,9 +5,9 @@
 // query compiler. Raw statements skip the compiler entirely. The statements write exactly the
 // columns Prisma would (its DateTime is ISO text on SQLite, a Boolean 0/1); PostgreSQL keeps
 // the model API (its tables are schema-qualified by Prisma, not by these). The transaction
-// log's statements (reservations, completions, events, the owners read) are plain statements
-// for the driver adapter (src/db/sqlite-driver.ts: they skip the client too); the line and item
-// inserts run inside the client's own transactions, so they stay client statements.
+// log's statements (reservations, completions, events, the owners read) and the new lines are
+// plain statements for the driver adapter (src/db/sqlite-driver.ts: they skip the client too);
+// the item rows are written inside the client's own transactions, so they stay client statements.
 
 import { Prisma } from '../generated/sqlite/client.js';
 import type { Database } from '../db/client.js';
@@ -91,14 +91,19 @@ export function lineOwners(mdns: readonly string[]): SqlStatement {
 
 /** One INSERT of new lines (refused as a whole when one of them exists). */
 export function insertLines(
-  db: Database,
   rows: readonly { mdn: string; sim: string; carrier: string; status: string; ownerId: string | null }[],
-): Statement {
+): SqlStatement {
   const now = new Date();
-  const values = rows.map(
-    (row) => Prisma.sql`(${row.mdn}, ${row.sim}, ${row.carrier}, ${row.status}, ${row.ownerId}, ${now})`,
-  );
-  return db.$executeRaw`INSERT INTO "Line" ("mdn", "sim", "carrier", "status", "ownerId", "updatedAt") VALUES ${Prisma.join(values)}`;
+  return {
+    sql: `INSERT INTO "Line" ("mdn", "sim", "carrier", "status", "ownerId", "updatedAt") VALUES ${placeholders(rows.length, 6)}`,
+    args: rows.flatMap((row) => [row.mdn, row.sim, row.carrier, row.status, row.ownerId, now]),
+  };
+}
+
+/** Which of these lines exist: rows of [mdn]. */
+export function existingLines(mdns: readonly string[]): SqlStatement {
+  const list = mdns.map(() => '?').join(', ');
+  return { sql: `SELECT "mdn" FROM "Line" WHERE "mdn" IN (${list})`, args: mdns };
 }
 
 /** One INSERT of bulk activation items (their outcome rows, written anew). */

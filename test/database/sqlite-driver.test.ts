@@ -46,7 +46,7 @@ describe('the SQLite driver', () => {
   it('writes what the client’s raw statement writes, DateTime included', async () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
     await db.$executeRaw`INSERT INTO "Line" ("mdn", "sim", "carrier", "status", "ownerId", "updatedAt") VALUES (${'5550000001'}, ${'SIM5550000001'}, ${'321'}, ${'ACTIVE'}, ${null}, ${at})`;
-    expect(await driver.execute(insertLine('5550000002', at))).toBe(1);
+    expect(await driver.transaction([insertLine('5550000002', at)])).toEqual([[]]);
     const [byClient, byDriver] = await Promise.all(
       ['5550000001', '5550000002'].map((mdn) => db.line.findUnique({ where: { mdn } })),
     );

@@ -4,20 +4,29 @@
 // and one transaction of their line records. Each SIM still waits for its own rows to commit, so
 // a crash leaves exactly what it would leave with one SIM at a time (see docs/performance.md).
 
-import { parseDatabaseUrl, sqliteDriver, type Database } from '../../../db/client.js';
+import { sqliteDriver } from '../../../db/client.js';
+import type { SqliteDriver } from '../../../db/sqlite-driver.js';
 import { eachAlone, GroupCommit } from '../../../lib/group-commit.js';
-import type { LineRegistry, RecordedLine } from '../../../lines/registry.js';
+import type { LineRegistry, LineWriter, RecordedLine } from '../../../lines/registry.js';
 import type { Services } from '../../../pipeline/services.js';
 import { GroupCommitTransactionLog } from '../../../pipeline/transaction-batch.js';
-import { insertLines } from '../../../pipeline/transaction-sql.js';
+import { existingLines, insertLines } from '../../../pipeline/transaction-sql.js';
 
-function groupRecording(lines: LineRegistry, db: Database, rawSql: boolean): LineRegistry {
+function groupRecording(lines: LineRegistry, sql: SqliteDriver | null): LineRegistry {
+  const writer: LineWriter | undefined = sql
+    ? {
+        existing: async (mdns) => new Set((await sql.query(existingLines(mdns))).map(([mdn]) => String(mdn))),
+        insert: (rows) => sql.transaction([insertLines(rows)]),
+      }
+    : undefined;
   const records = new GroupCommit<RecordedLine>(async (batch) => {
     // On SQLite even a lone line: its SQL INSERT costs less than `record`'s two model statements.
-    if (rawSql || batch.length > 1) {
+    if (sql || batch.length > 1) {
       try {
-        const items = batch.map(({ item }) => item);
-        await (rawSql ? lines.recordMany(items, (rows) => insertLines(db, rows)) : lines.recordMany(items));
+        await lines.recordMany(
+          batch.map(({ item }) => item),
+          writer,
+        );
         return batch.forEach((waiting) => waiting.resolve());
       } catch {
         // Nothing written (one transaction): each alone, so that one failure stays its own.
@@ -32,14 +41,11 @@ function groupRecording(lines: LineRegistry, db: Database, rawSql: boolean): Lin
 }
 
 export function groupCommitting(services: Services): Services {
-  const rawSql = parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite';
+  // SQLite's, through its driver adapter; none on PostgreSQL.
+  const sql = sqliteDriver(services.db) ?? null;
   return {
     ...services,
-    transactions: new GroupCommitTransactionLog(
-      services.db,
-      () => services.outbox.eventWritten(),
-      (rawSql && sqliteDriver(services.db)) || null,
-    ),
-    lines: groupRecording(services.lines, services.db, rawSql),
+    transactions: new GroupCommitTransactionLog(services.db, () => services.outbox.eventWritten(), sql),
+    lines: groupRecording(services.lines, sql),
   };
 }
