@@ -4,8 +4,11 @@
 // `findMany` of a few rows ~0.27 ms, the same SELECT ~0.03 ms. It is the client's own connection
 // and the adapter converts the arguments exactly as it does for the client's raw statements, so
 // what is written is what `$executeRaw` would write; a transaction takes the adapter's lock as the
-// client's own transactions do, so neither runs inside the other. For the few statements a
-// bulk job sends per SIM (src/pipeline/transaction-batch.ts); everything else keeps the client.
+// client's own transactions do, so neither runs inside the other. Writes go only in such a
+// transaction: a write on its own (how the client sends a single statement) would join whatever
+// client transaction is open on the one connection and be rolled back with it. For the few
+// statements a bulk job sends per SIM (src/pipeline/transaction-batch.ts, bulk-jobs/job-services.ts);
+// everything else keeps the client.
 
 /** A bound value: text, a number, NULL, or a DateTime (written as the client writes one). */
 export type SqlValue = string | number | null | Date;
