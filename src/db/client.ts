@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
 import type { Logger } from '../lib/logger.js';
+import { SqliteDriver } from './sqlite-driver.js';
 
 /** The client type the repositories are written against (identical for both providers). */
 export type Database = SqliteClient;
@@ -75,6 +76,13 @@ function routeLogs(
   client.$on('error', (event) => logger.debug('database error', { detail: event.message, target: event.target }));
 }
 
+const sqliteDrivers = new WeakMap<Database, SqliteDriver>();
+
+/** The driver adapter under a SQLite client opened here, for statements that skip the client; none for PostgreSQL. */
+export function sqliteDriver(db: Database): SqliteDriver | undefined {
+  return sqliteDrivers.get(db);
+}
+
 /** Loads only the chosen provider's client and driver (each carries its own query compiler). */
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if (target.provider === 'sqlite') {
@@ -85,11 +93,13 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     ]);
     // A busy timeout lets concurrent writers (two replicas, or the CLI beside the server) queue
     // instead of failing with SQLITE_BUSY.
-    const client = new PrismaClient({
-      adapter: new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 }),
-      log: logEvents(options),
-    });
+    const adapter = new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 });
+    const client = new PrismaClient({ adapter, log: logEvents(options) });
+    const driver = new SqliteDriver(() => client.$connect());
+    const connect = adapter.connect.bind(adapter);
+    adapter.connect = async () => driver.connected(await connect());
     routeLogs(client, options);
+    sqliteDrivers.set(client as unknown as Database, driver);
     return client as unknown as Database;
   }
   const [{ PrismaClient }, { PrismaPg }] = await Promise.all([

@@ -4,7 +4,6 @@
 
 import type { CacheChange, CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
-import type { Prisma } from '../generated/sqlite/client.js';
 import type { CarrierId, LineStatus } from '../carriers/types.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
@@ -45,6 +44,14 @@ export interface RecordedLine {
   carrier: CarrierId;
   status?: LineStatus;
   owner?: string;
+}
+
+/** A caller's own statements for `recordMany`. */
+export interface LineWriter {
+  /** Which of these MDNs have a row. */
+  existing(mdns: readonly string[]): Promise<Set<string>>;
+  /** Inserts the rows in one statement, refused as a whole when one of them exists. */
+  insert(rows: NewLineRow[]): Promise<unknown>;
 }
 
 /** A line row as `recordMany` inserts it. */
@@ -128,36 +135,41 @@ export class LineRegistry {
   /**
    * Records several lines as `record` does, in one transaction: those not recorded yet in one
    * insert. All or nothing: a line recorded meanwhile by another writer fails the whole call.
-   * `insert` writes the new rows instead of the model API's createMany (a caller's raw SQL).
+   * `writer` reads and inserts with the caller's own statements when every line is new and no
+   * other replica needs telling (SQLite): a bulk job's lines (src/db/sqlite-driver.ts).
    */
-  async recordMany(
-    lines: readonly RecordedLine[],
-    insert: (rows: NewLineRow[]) => Prisma.PrismaPromise<unknown> = (rows) => this.db.line.createMany({ data: rows }),
-  ): Promise<void> {
+  async recordMany(lines: readonly RecordedLine[], writer?: LineWriter): Promise<void> {
     const mdns = lines.map((line) => line.mdn);
-    const rows = await this.db.line.findMany({ where: { mdn: { in: mdns } }, select: { mdn: true } });
-    const known = new Set(rows.map((row) => row.mdn));
-    const fresh = lines.filter((line) => !known.has(line.mdn));
     const owners = [...new Set(lines.flatMap((line) => (line.owner ? [line.owner] : [])))];
-    await this.invalidation.write(
-      [{ kind: 'lines', mdns, owners }],
-      [
-        ...(fresh.length === 0
-          ? []
-          : [
-              insert(
-                fresh.map(({ mdn, sim, carrier, status, owner }) => ({
-                  mdn,
-                  sim,
-                  carrier,
-                  status: status ?? 'ACTIVE',
-                  ownerId: owner ?? null,
-                })),
-              ),
-            ]),
-        ...lines.filter((line) => known.has(line.mdn)).flatMap((line) => this.recordStatements(line)),
-      ],
-    );
+    const changes: CacheChange[] = [{ kind: 'lines', mdns, owners }];
+    const direct = writer && this.invalidation.channel === null ? writer : undefined;
+    const known = direct
+      ? await direct.existing(mdns)
+      : new Set(
+          (await this.db.line.findMany({ where: { mdn: { in: mdns } }, select: { mdn: true } })).map((row) => row.mdn),
+        );
+    const fresh = lines
+      .filter((line) => !known.has(line.mdn))
+      .map(({ mdn, sim, carrier, status, owner }) => ({
+        mdn,
+        sim,
+        carrier,
+        status: status ?? 'ACTIVE',
+        ownerId: owner ?? null,
+      }));
+    if (direct && known.size === 0) {
+      try {
+        await direct.insert(fresh);
+      } finally {
+        // Also after a failure: whether it committed may be unknown, and a drop is always safe.
+        this.invalidation.apply(changes);
+      }
+      return;
+    }
+    await this.invalidation.write(changes, [
+      ...(fresh.length === 0 ? [] : [this.db.line.createMany({ data: fresh })]),
+      ...lines.filter((line) => known.has(line.mdn)).flatMap((line) => this.recordStatements(line)),
+    ]);
   }
 
   private recordStatements(line: RecordedLine) {

@@ -6,9 +6,10 @@
 // event) is recorded before the caller goes on. A crash loses nothing that a lone write would not.
 
 import type { Database } from '../db/client.js';
+import type { SqliteDriver } from '../db/sqlite-driver.js';
 import { eachAlone, GroupCommit, type Waiting } from '../lib/group-commit.js';
 import { outboxRow } from './line-events.js';
-import { insertEvents, insertReservations, updateCompletions } from './transaction-sql.js';
+import { insertEvents, insertReservations, lineOwners, updateCompletions } from './transaction-sql.js';
 import {
   completedRow,
   reservedRow,
@@ -29,8 +30,8 @@ export class GroupCommitTransactionLog extends TransactionLog {
   constructor(
     db: Database,
     eventWritten: () => void,
-    /** Write each batch as single SQL statements (SQLite; see transaction-sql.ts). */
-    private readonly rawSql: boolean,
+    /** Write each batch as single SQL statements through the driver (SQLite; see transaction-sql.ts). */
+    private readonly sql: SqliteDriver | null,
   ) {
     super(db, eventWritten);
   }
@@ -58,14 +59,16 @@ export class GroupCommitTransactionLog extends TransactionLog {
    * elsewhere only when it holds several.
    */
   private batched(batch: readonly unknown[]): boolean {
-    return this.rawSql || batch.length > 1;
+    return this.sql !== null || batch.length > 1;
   }
 
   private async reserveAll(batch: readonly Waiting<Reservation>[]): Promise<void> {
     if (this.batched(batch)) {
       try {
         const rows = batch.map(({ item }) => reservedRow(item));
-        await (this.rawSql ? insertReservations(this.db, rows) : this.db.transaction.createMany({ data: rows }));
+        await (this.sql
+          ? this.sql.transaction([insertReservations(rows)])
+          : this.db.transaction.createMany({ data: rows }));
         return batch.forEach((waiting) => waiting.resolve());
       } catch {
         // One INSERT, refused as a whole (nothing written) when an id is taken: each alone tells
@@ -109,10 +112,13 @@ export class GroupCommitTransactionLog extends TransactionLog {
     const owners = new Map<string, string | null>();
     if (events.length > 0) {
       // The handlers recorded their lines (and owners) before their answers came back here.
-      const lines = await this.db.line.findMany({
-        where: { mdn: { in: [...new Set(events.map(({ event }) => event.mdn))] } },
-        select: { mdn: true, ownerId: true },
-      });
+      const mdns = [...new Set(events.map(({ event }) => event.mdn))];
+      const lines = this.sql
+        ? (await this.sql.query(lineOwners(mdns))).map(([mdn, ownerId]) => ({
+            mdn: String(mdn),
+            ownerId: typeof ownerId === 'string' ? ownerId : null,
+          }))
+        : await this.db.line.findMany({ where: { mdn: { in: mdns } }, select: { mdn: true, ownerId: true } });
       for (const line of lines) owners.set(line.mdn, line.ownerId);
     }
     const eventRows = events.map(({ event, namedLine, answeredLine }) =>
@@ -122,17 +128,17 @@ export class GroupCommitTransactionLog extends TransactionLog {
       id,
       row: completedRow(status, httpStatus, response, answeredLine),
     }));
-    const insert =
-      eventRows.length === 0
-        ? []
-        : [this.rawSql ? insertEvents(this.db, eventRows) : this.db.lineEvent.createMany({ data: eventRows })];
     let updated: Set<string>;
-    if (this.rawSql) {
+    if (this.sql) {
       // One UPDATE for the batch (ids are unique within it: a job that repeats one runs its SIMs
       // one at a time), then the events, in one transaction.
-      const [found] = await this.db.$transaction([updateCompletions(this.db, rows), ...insert]);
-      updated = new Set(found.map(({ id }) => id));
+      const [found = []] = await this.sql.transaction([
+        updateCompletions(rows),
+        ...(eventRows.length === 0 ? [] : [insertEvents(eventRows)]),
+      ]);
+      updated = new Set(found.map(([id]) => String(id)));
     } else {
+      const insert = eventRows.length === 0 ? [] : [this.db.lineEvent.createMany({ data: eventRows })];
       const updates = rows.map(({ id, row }) => this.db.transaction.updateMany({ where: { id }, data: row }));
       const results = await this.db.$transaction([...updates, ...insert]);
       updated = new Set(rows.filter((_, index) => (results[index] as { count: number }).count > 0).map(({ id }) => id));

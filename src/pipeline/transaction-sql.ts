@@ -4,64 +4,106 @@
 // (nor of a batch that mixes raw and model statements), so each one also runs its WebAssembly
 // query compiler. Raw statements skip the compiler entirely. The statements write exactly the
 // columns Prisma would (its DateTime is ISO text on SQLite, a Boolean 0/1); PostgreSQL keeps
-// the model API (its tables are schema-qualified by Prisma, not by these).
+// the model API (its tables are schema-qualified by Prisma, not by these). The transaction
+// log's statements (reservations, completions, events, the owners read) and the new lines are
+// plain statements for the driver adapter (src/db/sqlite-driver.ts: they skip the client too);
+// the item rows are written inside the client's own transactions, so they stay client statements.
 
 import { Prisma } from '../generated/sqlite/client.js';
 import type { Database } from '../db/client.js';
+import { placeholders, type SqlStatement } from '../db/sqlite-driver.js';
 import type { outboxRow } from './line-events.js';
 import type { completedRow, reservedRow } from './transaction-log.js';
 
 type Statement = Prisma.PrismaPromise<number>;
 
 /** One INSERT of every reserved row. */
-export function insertReservations(db: Database, rows: readonly ReturnType<typeof reservedRow>[]): Statement {
+export function insertReservations(rows: readonly ReturnType<typeof reservedRow>[]): SqlStatement {
   const now = new Date();
-  const values = rows.map(
-    (row) =>
-      Prisma.sql`(${row.id}, ${row.userId}, ${row.operation}, ${row.carrier}, ${row.mdn}, ${row.sim}, ${row.status}, ${row.request}, ${now}, ${now}, 0)`,
-  );
-  return db.$executeRaw`INSERT INTO "Transaction" ("id", "userId", "operation", "carrier", "mdn", "sim", "status", "request", "createdAt", "updatedAt", "attempts") VALUES ${Prisma.join(values)}`;
+  return {
+    sql: `INSERT INTO "Transaction" ("id", "userId", "operation", "carrier", "mdn", "sim", "status", "request", "createdAt", "updatedAt", "attempts") VALUES ${placeholders(rows.length, 11)}`,
+    args: rows.flatMap((row) => [
+      row.id,
+      row.userId,
+      row.operation,
+      row.carrier,
+      row.mdn,
+      row.sim,
+      row.status,
+      row.request,
+      now,
+      now,
+      0,
+    ]),
+  };
 }
 
 /**
- * One UPDATE of every completed row (joined to its new values by id); answers the ids it found.
+ * One UPDATE of every completed row (joined to its new values by id), RETURNING the ids it found.
  * Each row gets exactly what a lone update would give it: its status, HTTP status and response;
  * its stored request dropped unless the outcome is unknown; its MDN set when the answer named one.
  */
-export function updateCompletions(
-  db: Database,
-  rows: readonly { id: string; row: ReturnType<typeof completedRow> }[],
-): Prisma.PrismaPromise<{ id: string }[]> {
-  const values = rows.map(
-    ({ id, row }) =>
-      Prisma.sql`(${id}, ${row.status}, ${row.httpStatus}, ${row.response}, ${'request' in row ? 0 : 1}, ${'mdn' in row ? row.mdn : null})`,
-  );
+export function updateCompletions(rows: readonly { id: string; row: ReturnType<typeof completedRow> }[]): SqlStatement {
   // SQLite names a VALUES list's columns column1, column2, … in order.
-  return db.$queryRaw<
-    { id: string }[]
-  >`UPDATE "Transaction" SET "status" = v.column2, "httpStatus" = v.column3, "response" = v.column4, "request" = CASE WHEN v.column5 = 1 THEN "Transaction"."request" ELSE NULL END, "mdn" = COALESCE(v.column6, "Transaction"."mdn"), "updatedAt" = ${new Date()} FROM (VALUES ${Prisma.join(values)}) AS v WHERE "Transaction"."id" = v.column1 RETURNING "Transaction"."id" AS "id"`;
+  return {
+    sql: `UPDATE "Transaction" SET "status" = v.column2, "httpStatus" = v.column3, "response" = v.column4, "request" = CASE WHEN v.column5 = 1 THEN "Transaction"."request" ELSE NULL END, "mdn" = COALESCE(v.column6, "Transaction"."mdn"), "updatedAt" = ? FROM (VALUES ${placeholders(rows.length, 6)}) AS v WHERE "Transaction"."id" = v.column1 RETURNING "Transaction"."id" AS "id"`,
+    args: [
+      new Date(),
+      ...rows.flatMap(({ id, row }) => [
+        id,
+        row.status,
+        row.httpStatus,
+        row.response,
+        'request' in row ? 0 : 1,
+        'mdn' in row ? (row.mdn ?? null) : null,
+      ]),
+    ],
+  };
 }
 
 /** One INSERT of every line event, in order (their `seq` is the relay's order). */
-export function insertEvents(db: Database, rows: readonly ReturnType<typeof outboxRow>[]): Statement {
+export function insertEvents(rows: readonly ReturnType<typeof outboxRow>[]): SqlStatement {
   const now = new Date();
-  const values = rows.map(
-    (row) =>
-      Prisma.sql`(${row.id}, ${row.type}, ${row.mdn}, ${row.sim}, ${row.carrier}, ${row.ownerId}, ${row.transactionId}, ${row.actorId}, ${row.data}, ${row.standalone ? 1 : 0}, ${now}, 0)`,
-  );
-  return db.$executeRaw`INSERT INTO "LineEvent" ("id", "type", "mdn", "sim", "carrier", "ownerId", "transactionId", "actorId", "data", "standalone", "occurredAt", "published") VALUES ${Prisma.join(values)}`;
+  return {
+    sql: `INSERT INTO "LineEvent" ("id", "type", "mdn", "sim", "carrier", "ownerId", "transactionId", "actorId", "data", "standalone", "occurredAt", "published") VALUES ${placeholders(rows.length, 12)}`,
+    args: rows.flatMap((row) => [
+      row.id,
+      row.type,
+      row.mdn,
+      row.sim,
+      row.carrier,
+      row.ownerId,
+      row.transactionId,
+      row.actorId,
+      row.data,
+      row.standalone ? 1 : 0,
+      now,
+      0,
+    ]),
+  };
+}
+
+/** The owners of these lines: rows of [mdn, ownerId]. */
+export function lineOwners(mdns: readonly string[]): SqlStatement {
+  const list = mdns.map(() => '?').join(', ');
+  return { sql: `SELECT "mdn", "ownerId" FROM "Line" WHERE "mdn" IN (${list})`, args: mdns };
 }
 
 /** One INSERT of new lines (refused as a whole when one of them exists). */
 export function insertLines(
-  db: Database,
   rows: readonly { mdn: string; sim: string; carrier: string; status: string; ownerId: string | null }[],
-): Statement {
+): SqlStatement {
   const now = new Date();
-  const values = rows.map(
-    (row) => Prisma.sql`(${row.mdn}, ${row.sim}, ${row.carrier}, ${row.status}, ${row.ownerId}, ${now})`,
-  );
-  return db.$executeRaw`INSERT INTO "Line" ("mdn", "sim", "carrier", "status", "ownerId", "updatedAt") VALUES ${Prisma.join(values)}`;
+  return {
+    sql: `INSERT INTO "Line" ("mdn", "sim", "carrier", "status", "ownerId", "updatedAt") VALUES ${placeholders(rows.length, 6)}`,
+    args: rows.flatMap((row) => [row.mdn, row.sim, row.carrier, row.status, row.ownerId, now]),
+  };
+}
+
+/** Which of these lines exist: rows of [mdn]. */
+export function existingLines(mdns: readonly string[]): SqlStatement {
+  const list = mdns.map(() => '?').join(', ');
+  return { sql: `SELECT "mdn" FROM "Line" WHERE "mdn" IN (${list})`, args: mdns };
 }
 
 /** One INSERT of bulk activation items (their outcome rows, written anew). */

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openData, type DataServices } from '../../src/app/data.js';
-import { LineRegistry } from '../../src/lines/registry.js';
+import { sqliteDriver } from '../../src/db/client.js';
+import { LineRegistry, type LineWriter } from '../../src/lines/registry.js';
+import { existingLines, insertLines } from '../../src/pipeline/transaction-sql.js';
 import { createPostgresSchema, postgresAvailable, type PostgresSchema } from '../support/postgres.js';
 
 let counter = 0;
@@ -93,6 +95,57 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       await lines.record({ mdn: taken, sim: 'S8', carrier: '321', owner: 'bob' });
       await lines.renumber(unknown, taken, 'S9', '321');
       expect((await lines.byMdns([taken])).get(taken)).toMatchObject({ sim: 'S9', ownerId: 'bob' });
+    });
+
+    it('records several lines as one by one would, through a bulk job’s statements on SQLite', async (context) => {
+      skipWithout(context);
+      const sql = sqliteDriver(data!.db);
+      const writer: LineWriter | undefined = sql && {
+        existing: async (mdns) => new Set((await sql.query(existingLines(mdns))).map(([mdn]) => String(mdn))),
+        insert: (rows) => sql.transaction([insertLines(rows)]),
+      };
+      const known = nextMdn();
+      await lines.record({ mdn: known, sim: 'K1', carrier: '321' });
+      expect(await ownerOf(known)).toBeNull(); // now cached
+      const fresh = [nextMdn(), nextMdn()];
+      await lines.recordMany(
+        fresh.map((mdn, index) => ({ mdn, sim: `F${index}`, carrier: '321', owner: 'erin' })),
+        writer,
+      );
+      // A line already recorded takes the client's statements (its owner rule), the rest with it.
+      const later = nextMdn();
+      await lines.recordMany(
+        [
+          { mdn: known, sim: 'K2', carrier: '321', owner: 'erin' },
+          { mdn: later, sim: 'L1', carrier: '321', status: 'SUSPENDED', owner: 'erin' },
+        ],
+        writer,
+      );
+      const homes = await lines.byMdns([...fresh, known, later]);
+      expect([...fresh, known, later].map((mdn) => homes.get(mdn)?.ownerId)).toEqual(['erin', 'erin', 'erin', 'erin']);
+      expect(homes.get(fresh[1]!)).toEqual({
+        mdn: fresh[1],
+        sim: 'F1',
+        carrier: '321',
+        status: 'ACTIVE',
+        ownerId: 'erin',
+      });
+      expect(homes.get(known)?.sim).toBe('K2');
+      expect(homes.get(later)?.status).toBe('SUSPENDED');
+      if (!writer) return;
+      // A line recorded meanwhile (the read missed it) refuses the whole insert: nothing is written.
+      const missed = nextMdn();
+      const blind: LineWriter = { ...writer, existing: async () => new Set() };
+      await expect(
+        lines.recordMany(
+          [
+            { mdn: missed, sim: 'M1', carrier: '321', owner: 'frank' },
+            { mdn: known, sim: 'K3', carrier: '321' },
+          ],
+          blind,
+        ),
+      ).rejects.toThrow();
+      expect((await lines.byMdns([missed])).get(missed)).toBeUndefined();
     });
 
     it('lists a user’s lines by MDN, bounded, with the total; finds lines by SIM', async (context) => {

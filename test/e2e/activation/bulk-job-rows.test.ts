@@ -9,8 +9,11 @@ import { camelInput } from '../../support/surfaces.js';
 import { useGateway } from '../../support/use-gateway.js';
 import { setFaults } from '../../recovery/support.js';
 import { activateOnGraphQL, activationBody } from './activations.js';
+import { createJob } from '../../../src/operations/activation/bulk-jobs/job-store.js';
+import type { ActivationFields } from '../../../src/operations/activation/fields.js';
 
-const gateway = useGateway({ env: { BULK_JOB_CONCURRENCY: '4', CARRIER_RETRIES: '0' } });
+// The relay's own poll is left out of reach, so that only the wake-ups of commits publish events.
+const gateway = useGateway({ env: { BULK_JOB_CONCURRENCY: '4', CARRIER_RETRIES: '0', OUTBOX_POLL_MS: '600000' } });
 beforeAll(async () => {
   await createPlans(gateway);
 });
@@ -35,7 +38,19 @@ function shape<T extends Record<string, unknown>>(row: T | null, varying: readon
 
 const TRANSACTION_VARYING = ['id', 'userId', 'sim', 'mdn'];
 const LINE_VARYING = ['mdn', 'sim', 'ownerId'];
-const EVENT_VARYING = ['seq', 'id', 'mdn', 'sim', 'ownerId', 'transactionId', 'actorId', 'data', 'published'];
+// Whether, and when, the relay has published an event yet is the relay's timing, not the row's content.
+const EVENT_VARYING = [
+  'seq',
+  'id',
+  'mdn',
+  'sim',
+  'ownerId',
+  'transactionId',
+  'actorId',
+  'data',
+  'published',
+  'publishedAt',
+];
 
 describe('a bulk activation job’s batched rows', () => {
   it('are those a lone activation writes', async () => {
@@ -97,6 +112,67 @@ describe('a bulk activation job’s batched rows', () => {
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ mdn: entry.mdn, sim: entry.sim, ownerId: user.id });
       expect(shape(events[0]!, EVENT_VARYING)).toEqual(shape(loneEvents[0]!, EVENT_VARYING));
+    }
+  });
+
+  it('include the items of a new job, as the model API writes them', async () => {
+    const { user } = await gateway.user({ plans: ['BASIC'] });
+    const { db } = gateway.app.services;
+    // More items than one INSERT takes (500), so that the chunks join up.
+    const items = Array.from({ length: 501 }, (_, index) => ({
+      input: camelInput(activationBody()) as unknown as ActivationFields,
+      transactionId: `ROWS_${index}`,
+    }));
+    const job = (rawSql: boolean) => createJob(db, { ownerId: user.id, transactionId: undefined, items }, rawSql);
+    const [bySql, byModel] = [await job(true), await job(false)];
+    const read = (jobId: string) =>
+      db.bulkActivationItem
+        .findMany({ where: { jobId }, orderBy: { position: 'asc' } })
+        .then((rows) => rows.map(({ jobId: _, ...row }) => row));
+    const written = await read(bySql);
+    expect(written).toHaveLength(501);
+    expect(written[500]).toMatchObject({ position: 500, transactionId: 'ROWS_500', status: 'pending', result: null });
+    expect(written).toEqual(await read(byModel));
+  });
+
+  it('have their line events relayed, the last batch’s too, though a job wakes the relay at most every 100 ms', async () => {
+    const { token } = await gateway.user({ plans: ['BASIC'] });
+    const { db, events } = gateway.app.services;
+    const heard = new Set<string>();
+    const iterator = events.pubsub.subscribe('line-event')[Symbol.asyncIterator]();
+    const listening = (async () => {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next())
+        if (next.value.transactionId) heard.add(next.value.transactionId);
+    })();
+    await setFaults(gateway, '321', { latency_ms: 20 });
+    try {
+      const started = await gateway.graphql<{ startBulkActivation: { id: string } }>(
+        'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
+        {
+          token,
+          variables: { input: { activations: Array.from({ length: 10 }, () => camelInput(activationBody())) } },
+        },
+      );
+      const jobId = started.data!.startBulkActivation.id;
+      let ids: string[] = [];
+      expect(
+        await eventually(async () => {
+          const view = await gateway.graphql<{ bulkActivation: { status: string; results: Entry[] } }>(
+            'query ($id: String!) { bulkActivation(id: $id, first: 100) { status results { transactionId } } }',
+            { token, variables: { id: jobId } },
+          );
+          ids = view.data?.bulkActivation.results.map((entry) => entry.transactionId) ?? [];
+          return view.data?.bulkActivation.status === 'COMPLETED';
+        }, 60_000),
+      ).toBe(true);
+      expect(ids).toHaveLength(10);
+      expect(await eventually(async () => ids.every((id) => heard.has(id)), 2_000)).toBe(true);
+      const rows = await db.lineEvent.findMany({ where: { transactionId: { in: ids } } });
+      expect(rows.map((row) => row.published)).toEqual(ids.map(() => true));
+    } finally {
+      await setFaults(gateway, '321', { latency_ms: 0 });
+      await iterator.return?.();
+      await listening;
     }
   });
 });

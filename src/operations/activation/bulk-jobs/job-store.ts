@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.js';
+import { insertItems } from '../../../pipeline/transaction-sql.js';
 import type { TransactionRecord } from '../../../pipeline/transaction-log.js';
 import type { BulkActivationEntry } from '../bulk-result.js';
 import type { ActivationFields } from '../fields.js';
@@ -75,6 +76,8 @@ export async function createJob(
     transactionId: string | undefined;
     items: readonly { input: ActivationFields; transactionId: string }[];
   },
+  /** Insert the items with SQL statements (SQLite; see transaction-sql.ts). */
+  rawSql = false,
 ): Promise<string> {
   const id = randomUUID();
   const rows = job.items.map((item, position) => ({
@@ -83,6 +86,8 @@ export async function createJob(
     sim: item.input.sim,
     input: JSON.stringify(item.input),
     transactionId: item.transactionId,
+    status: 'pending',
+    result: null,
   }));
   await db.$transaction(async (tx) => {
     await tx.bulkActivationJob.create({
@@ -94,8 +99,11 @@ export async function createJob(
         total: rows.length,
       },
     });
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
-      await tx.bulkActivationItem.createMany({ data: rows.slice(start, start + INSERT_CHUNK) });
+    // Prisma compiles every createMany anew (~35 ms of CPU per 500 rows); the INSERT is not compiled.
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      const chunk = rows.slice(start, start + INSERT_CHUNK);
+      await (rawSql ? insertItems(tx, chunk) : tx.bulkActivationItem.createMany({ data: chunk }));
+    }
   });
   return id;
 }

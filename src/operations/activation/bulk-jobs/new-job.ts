@@ -2,6 +2,7 @@
 // startBulkActivation): the batch id reserved first (409, nothing stored, when it is taken), then
 // the job with every SIM's transaction id chosen.
 
+import { parseDatabaseUrl } from '../../../db/client.js';
 import type { UserRecord } from '../../../directory/types.js';
 import type { Services } from '../../../pipeline/services.js';
 import type { ActivationFields } from '../fields.js';
@@ -16,14 +17,18 @@ export async function storeJob(
 ): Promise<string> {
   const batchId = input.transactionId;
   if (batchId) await services.transactions.reserve({ id: batchId, userId: user.id, operation, carrier: null });
-  return createJob(services.db, {
-    ownerId: user.id,
-    transactionId: batchId,
-    items: input.activations.map((item) => ({
-      input: item,
-      transactionId: item.transactionId ?? bulkTransactionId(item.sim),
-    })),
-  });
+  return createJob(
+    services.db,
+    {
+      ownerId: user.id,
+      transactionId: batchId,
+      items: input.activations.map((item) => ({
+        input: item,
+        transactionId: item.transactionId ?? bulkTransactionId(item.sim),
+      })),
+    },
+    parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite',
+  );
 }
 
 /** The input of a batch: 1 to `max` activations and an optional batch id. */
