@@ -65,8 +65,44 @@ export function placeholders(rows: number, columns: number): string {
   return Array.from({ length: rows }, () => row).join(', ');
 }
 
+/**
+ * better-sqlite3's Database under the adapter (its `client`). The adapter prepares every
+ * statement anew (~11 % of a bulk job's CPU); this driver keeps its statements prepared, on the
+ * same connection, and runs them while it holds the adapter's lock as the adapter would.
+ */
+interface NativeStatement {
+  readonly reader: boolean;
+  raw(toggle: boolean): NativeStatement;
+  all(...args: unknown[]): unknown[][];
+  run(...args: unknown[]): unknown;
+}
+interface NativeDatabase {
+  prepare(sql: string): NativeStatement;
+}
+
+function nativeOf(adapter: DriverAdapter): NativeDatabase | undefined {
+  const client = (adapter as { client?: unknown }).client;
+  return typeof (client as NativeDatabase | undefined)?.prepare === 'function' ? (client as NativeDatabase) : undefined;
+}
+
+/** A bound value as the adapter binds it (its default `iso8601` timestamps: `…+00:00`). */
+const nativeArg = (value: SqlValue): unknown =>
+  value instanceof Date ? value.toISOString().replace('Z', '+00:00') : value;
+
+/** A read value as the adapter answers it: its connection reads integers as BigInt. */
+function nativeValue(value: unknown): unknown {
+  if (typeof value !== 'bigint') return value;
+  const asNumber = Number(value);
+  return Number.isSafeInteger(asNumber) ? asNumber : value.toString();
+}
+
+/** Statement shapes a bulk job uses: a few kinds × the batch sizes its concurrency allows. */
+const PREPARED_STATEMENTS = 256;
+
 export class SqliteDriver {
   private adapter?: DriverAdapter;
+  /** Prepared statements of the current connection, by SQL text. */
+  private prepared = new Map<string, NativeStatement>();
 
   constructor(
     /** Connects the client (it opens its adapter on first use). */
@@ -76,6 +112,7 @@ export class SqliteDriver {
   /** The adapter the client has just opened (every connection it makes comes through here). */
   connected<A extends DriverAdapter>(adapter: A): A {
     this.adapter = adapter;
+    this.prepared = new Map();
     return adapter;
   }
 
@@ -85,7 +122,8 @@ export class SqliteDriver {
    * a client transaction in progress: writes go through `transaction`, which does wait.
    */
   async query(statement: SqlStatement): Promise<unknown[][]> {
-    return (await (await this.ready()).queryRaw(query(statement))).rows;
+    const adapter = await this.ready();
+    return this.run(adapter, adapter, statement);
   }
 
   /**
@@ -94,11 +132,12 @@ export class SqliteDriver {
    * written). Answers each statement's rows (none for a write without RETURNING).
    */
   async transaction(statements: readonly SqlStatement[]): Promise<unknown[][][]> {
-    const transaction = await (await this.ready()).startTransaction();
+    const adapter = await this.ready();
+    const transaction = await adapter.startTransaction();
     let committed = false;
     try {
       const results: unknown[][][] = [];
-      for (const statement of statements) results.push((await transaction.queryRaw(query(statement))).rows);
+      for (const statement of statements) results.push(await this.run(adapter, transaction, statement));
       await transaction.executeRaw(query(COMMIT));
       committed = true;
       return results;
@@ -108,6 +147,29 @@ export class SqliteDriver {
     } finally {
       await (committed ? transaction.commit() : transaction.rollback());
     }
+  }
+
+  /**
+   * One statement on the adapter's connection, prepared once (by its SQL text); through the
+   * adapter itself (`via`) when it does not expose its connection. The caller holds the lock it
+   * needs, as for the adapter's own methods.
+   */
+  private async run(adapter: DriverAdapter, via: Queryable, statement: SqlStatement): Promise<unknown[][]> {
+    const native = nativeOf(adapter);
+    if (!native) return (await via.queryRaw(query(statement))).rows;
+    let prepared = this.prepared.get(statement.sql);
+    if (!prepared) {
+      prepared = native.prepare(statement.sql);
+      if (prepared.reader) prepared.raw(true);
+      if (this.prepared.size >= PREPARED_STATEMENTS) this.prepared.delete(this.prepared.keys().next().value!);
+      this.prepared.set(statement.sql, prepared);
+    }
+    const args = statement.args.map(nativeArg);
+    if (!prepared.reader) {
+      prepared.run(...args);
+      return [];
+    }
+    return prepared.all(...args).map((row) => row.map(nativeValue));
   }
 
   private async ready(): Promise<DriverAdapter> {

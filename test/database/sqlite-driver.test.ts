@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, sqliteDriver, type Database, type DatabaseTarget } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
-import type { SqliteDriver } from '../../src/db/sqlite-driver.js';
+import type { DriverAdapter, SqliteDriver } from '../../src/db/sqlite-driver.js';
 
 let dir: string;
 let db: Database;
@@ -32,6 +32,12 @@ const insertLine = (mdn: string, updatedAt: Date) => ({
   sql: 'INSERT INTO "Line" ("mdn", "sim", "carrier", "status", "ownerId", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)',
   args: [mdn, `SIM${mdn}`, '321', 'ACTIVE', null, updatedAt],
 });
+
+/** The adapter the driver runs on, and better-sqlite3's Database under it. */
+function internals(of: SqliteDriver) {
+  const adapter = (of as unknown as { adapter: DriverAdapter & { client: { prepare(sql: string): unknown } } }).adapter;
+  return { adapter, native: adapter.client };
+}
 
 describe('the SQLite driver', () => {
   it('connects the client when it is used first', async () => {
@@ -106,5 +112,34 @@ describe('the SQLite driver', () => {
     await direct;
     expect(await db.line.findUnique({ where: { mdn: '5550000002' } })).toMatchObject({ status: 'ACTIVE' });
     expect(await db.line.findUnique({ where: { mdn: '5550000005' } })).not.toBeNull();
+  });
+  it('prepares each statement once on its connection, and reads values as the adapter does', async () => {
+    await driver.query({ sql: 'SELECT 1', args: [] });
+    const { adapter, native } = internals(driver);
+    const read = {
+      sql: 'SELECT ? AS "text", 40000000 * 1000 AS "big", 9007199254740993 AS "huge", 1.5 AS "real", NULL AS "none", ? AS "at"',
+      args: ['five', new Date('2026-01-02T03:04:05.678Z')],
+    };
+    const argTypes = [
+      { scalarType: 'string', arity: 'scalar' },
+      { scalarType: 'datetime', arity: 'scalar' },
+    ] as const;
+    const byAdapter = await adapter.queryRaw({ sql: read.sql, args: [...read.args], argTypes: [...argTypes] });
+    const prepare = vi.spyOn(native, 'prepare');
+    try {
+      const first = await driver.query(read);
+      expect(first).toEqual(byAdapter.rows);
+      expect(first).toEqual([['five', 40_000_000_000, '9007199254740993', 1.5, null, '2026-01-02T03:04:05.678+00:00']]);
+      expect(await driver.query(read)).toEqual(first);
+      // A statement text no earlier test has prepared on this connection.
+      const insert = { ...insertLine('5550000099', new Date()), sql: `${insertLine('', new Date()).sql} -- once` };
+      await driver.transaction([insert]);
+      await driver.transaction([{ ...insert, args: ['5550000098', ...insert.args.slice(1)] }]);
+      const preparedTexts = prepare.mock.calls.map(([sql]) => sql);
+      expect(preparedTexts.filter((sql) => sql === read.sql)).toHaveLength(1);
+      expect(preparedTexts.filter((sql) => sql === insert.sql)).toHaveLength(1);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 });
