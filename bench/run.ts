@@ -246,18 +246,21 @@ async function main(): Promise<void> {
       };
     }
 
-    let bulk: (BulkRun & { directMs: number }) | undefined;
+    let bulk: (BulkRun & { directMs: number; coldMs: number }) | undefined;
     if (!ONLY || ONLY.includes('bulk')) {
       const sims = (block: number) => Array.from({ length: BULK_SIMS }, (_, i) => simOf(block, i));
+      const tokens = (from: number, to?: number) => seeded.users.slice(from, to).map((user) => user.token);
+      // The direct calls run in this process, whose adapter is warm from seeding; the gateway's
+      // first job of its life also compiles the bulk path (JIT, statements, connections), ~1 ms
+      // a SIM more. Like every other scenario, the judged job is a warm one: a first job of the
+      // same size runs before it, and its time is reported beside.
+      // (Each user may start 10 jobs or batches an hour: the two runs use different users.)
+      const cold = await bulkActivate(base, seeded.users.length >= 20 ? tokens(-20, -10) : tokens(0, 1), sims(5));
       const directMs = await directActivations(config, sims(4));
-      const run = await bulkActivate(
-        base,
-        seeded.users.slice(-10).map((user) => user.token),
-        sims(3),
-      );
-      bulk = { ...run, directMs };
+      const run = await bulkActivate(base, tokens(-10), sims(3));
+      bulk = { ...run, directMs, coldMs: cold.ms };
       log(
-        `bulk ${BULK_SIMS} SIMs: ${Math.round(run.ms)} ms through the gateway (${run.driver}), ${Math.round(directMs)} ms of direct carrier calls`,
+        `bulk ${BULK_SIMS} SIMs: ${Math.round(run.ms)} ms through the gateway (${run.driver}; the first job ${Math.round(cold.ms)} ms), ${Math.round(directMs)} ms of direct carrier calls`,
       );
     }
     const during: Memory = sampler.stop();
