@@ -93,9 +93,6 @@ function wireOf(options: object): CallWire | undefined {
   return 'carrierWire' in options ? (options as WireOptions).carrierWire : undefined;
 }
 
-/** The answer's body, kept beside its bodyless Response (see agentFetch). */
-const answerTexts = new WeakMap<Response, string>();
-
 const RETRIED_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** ky's beforeRetry hook, shared by every call: the call's own state travels in its options. */
@@ -188,14 +185,17 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
       maybeDelivered: false,
     };
     const callOptions: WireOptions & { method: string } = { method: request.method, carrierWire: wire };
-    let response: Response;
+    let response: unknown;
     try {
       response = await (idempotent ? retrying : once)(target, callOptions);
     } catch (error) {
       if (!(error instanceof HTTPError)) throw toFault(options.carrier, error, readOnly, wire.maybeDelivered);
       response = error.response;
     }
-    const text = answerTexts.get(response) ?? '';
+    // Our fetch answers only CarrierAnswers, which ky hands back as they are.
+    if (!(response instanceof CarrierAnswer))
+      throw new TypeError('a carrier call answered something else than its fetch');
+    const { text } = response;
     if (text.trim() === '') return { status: response.status, body: undefined };
     try {
       return { status: response.status, body: JSON.parse(text) as unknown };
@@ -228,12 +228,38 @@ function lowerCased(headers: Record<string, string> | undefined): Record<string,
 }
 
 /**
+ * The carrier's answer as ky sees it: what ky reads of a fetch Response (`ok`, `status`,
+ * `statusText` for an HTTPError's message, `headers.get` for Retry-After and its kin, `body` to
+ * cancel), and the text beside it. Not a WHATWG Response: node's Response, Headers, Request and
+ * AbortSignal objects do not die in a scavenge (20,000 of them grow the old generation by 3–18 MB,
+ * plain objects by nothing), and each one promoted keeps the young objects it points at alive until
+ * the next full collection (docs/performance.md, "Tail latency").
+ */
+class CarrierAnswer {
+  readonly ok: boolean;
+  readonly statusText = '';
+  readonly body = null;
+  readonly headers: { get(name: string): string | null };
+
+  constructor(
+    readonly status: number,
+    rawHeaders: Buffer[],
+    readonly text: string,
+  ) {
+    this.ok = status >= 200 && status < 300;
+    // ky reads headers only from an answer it throws as an HTTPError (Retry-After on 503…).
+    this.headers = this.ok ? NO_HEADERS : headersOf(rawHeaders);
+  }
+}
+
+const NO_HEADERS = { get: () => null };
+
+/**
  * ky's `fetch`, served on one keep-alive Agent with none of the WHATWG machinery per call: the
  * request goes out as the call prepared it (ky's Request only lends its abort signal, which
- * carries ky's timeout), and the answer comes back as a bodyless Response (its status, and its
- * headers where ky may read Retry-After) with its text kept beside it, so no stream is built to
- * carry a small JSON document. A transport failure rejects with undici's error, whose `code`
- * (ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT…) the fault mapping reads.
+ * carries ky's timeout), and the answer comes back as a CarrierAnswer with its text, so no stream
+ * is built to carry a small JSON document. A transport failure rejects with undici's error, whose
+ * `code` (ECONNREFUSED, UND_ERR_CONNECT_TIMEOUT…) the fault mapping reads.
  */
 function agentFetch(agent: Agent, origin: string): typeof globalThis.fetch {
   return (async (input: Request, init?: Partial<WireOptions>) => {
@@ -244,23 +270,20 @@ function agentFetch(agent: Agent, origin: string): typeof globalThis.fetch {
       { origin, path: wire.path, method: wire.method, headers: wire.headers, body: wire.body },
       input.signal,
     );
-    const { status } = answer;
-    // ky reads headers only from an answer it throws as an HTTPError (Retry-After on 503…).
-    const response = new Response(
-      null,
-      status >= 200 && status < 300 ? { status } : { status, headers: headersOf(answer.rawHeaders) },
-    );
-    answerTexts.set(response, answer.text);
-    return response;
+    return new CarrierAnswer(answer.status, answer.rawHeaders, answer.text);
   }) as unknown as typeof globalThis.fetch;
 }
 
-function headersOf(raw: Buffer[]): Headers {
-  const headers = new Headers();
+/** Header lookup by name, case-insensitive, over undici's raw name/value list (first value wins, as `Headers#get` joins). */
+function headersOf(raw: Buffer[]): { get(name: string): string | null } {
+  const values = new Map<string, string>();
   for (let index = 0; index + 1 < raw.length; index += 2) {
-    headers.append(raw[index]!.toString('latin1'), raw[index + 1]!.toString('latin1'));
+    const name = raw[index]!.toString('latin1').toLowerCase();
+    const value = raw[index + 1]!.toString('latin1');
+    const earlier = values.get(name);
+    values.set(name, earlier === undefined ? value : `${earlier}, ${value}`);
   }
-  return headers;
+  return { get: (name) => values.get(name.toLowerCase()) ?? null };
 }
 
 /** How a call ended, as a label: the answer's class, or the fault's kind. */
