@@ -59,10 +59,19 @@ const query = ({ sql, args }: SqlStatement): SqlQuery => ({ sql, args: [...args]
 const COMMIT: SqlStatement = { sql: 'COMMIT', args: [] };
 const ROLLBACK: SqlStatement = { sql: 'ROLLBACK', args: [] };
 
-/** `(?, ?, …), (?, ?, …)`: `rows` rows of `columns` placeholders. */
+const placeholderLists = new Map<string, string>();
+
+/** `(?, ?, …), (?, ?, …)`: `rows` rows of `columns` placeholders (built once per shape). */
 export function placeholders(rows: number, columns: number): string {
-  const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
-  return Array.from({ length: rows }, () => row).join(', ');
+  const shape = `${rows}x${columns}`;
+  let list = placeholderLists.get(shape);
+  if (list === undefined) {
+    const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
+    list = Array.from({ length: rows }, () => row).join(', ');
+    // Shapes are bounded by the batch sizes in use; the bound only guards against a surprise.
+    if (placeholderLists.size < 1024) placeholderLists.set(shape, list);
+  }
+  return list;
 }
 
 /**
