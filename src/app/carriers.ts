@@ -4,8 +4,8 @@
 import { ConfigError, type Config } from '../config.js';
 import { faultsFromEnvironment } from '../sandbox/http-kit.js';
 import { DEFAULT_SANDBOX_CREDENTIALS, startSandboxCarriers, type SandboxCarriers } from '../sandbox/start.js';
-import { createCarrier321Adapter } from '../carriers/carrier-321/adapter.js';
-import { createCarrierBAdapter } from '../carriers/carrier-b/adapter.js';
+import { createCarrier321Adapter, type Carrier321Adapter } from '../carriers/carrier-321/adapter.js';
+import { createCarrierBAdapter, type CarrierBAdapter } from '../carriers/carrier-b/adapter.js';
 import { CarrierRegistry, type CarrierConnection } from '../carriers/registry.js';
 import { unconfiguredCarrier } from '../carriers/unconfigured.js';
 
@@ -41,6 +41,13 @@ export async function connectCarriers(
       : null;
   const timing = { timeoutMs: config.CARRIER_TIMEOUT_MS, retries: config.CARRIER_RETRIES };
 
+  const connectionOf = (adapter: Carrier321Adapter | CarrierBAdapter): CarrierConnection => ({
+    adapter,
+    scoped: adapter.scoped,
+    credentialsConfigured: true,
+    probe: () => adapter.probe(),
+    close: () => adapter.close(),
+  });
   const connect321 = (): CarrierConnection => {
     if (!sandbox321 && !config.CARRIER_321_API_KEY) return unconfiguredCarrier('321', true);
     const adapter = createCarrier321Adapter({
@@ -48,13 +55,7 @@ export async function connectCarriers(
       apiKey: credentials['321'].apiKey,
       ...timing,
     });
-    return {
-      adapter,
-      scoped: adapter.scoped,
-      credentialsConfigured: true,
-      probe: () => adapter.probe(),
-      close: () => adapter.close(),
-    };
+    return connectionOf(adapter);
   };
   const connectB = (): CarrierConnection => {
     if (!sandboxB && !(config.CARRIER_B_ACCOUNT_ID && config.CARRIER_B_API_SECRET))
@@ -64,13 +65,7 @@ export async function connectCarriers(
       ...credentials.carrier_b,
       ...timing,
     });
-    return {
-      adapter,
-      scoped: adapter.scoped,
-      credentialsConfigured: true,
-      probe: () => adapter.probe(),
-      close: () => adapter.close(),
-    };
+    return connectionOf(adapter);
   };
 
   return {
