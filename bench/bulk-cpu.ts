@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { bulkActivate, directActivations } from './support/bulk.js';
-import { cpuMs, freePort, startNode, stop, waitFor } from './support/processes.js';
+import { benchEnv, cpuMs, freePort, startNode, stop, waitFor } from './support/processes.js';
 import { seed, simOf } from './support/seed.js';
 
 const JOBS = Number(process.env.BULK_JOBS ?? 4);
@@ -35,22 +35,7 @@ async function main(): Promise<void> {
     throw new Error('build failed');
   const dir = mkdtempSync(join(tmpdir(), 'line-gateway-bulk-cpu-'));
   const [gatewayPort, port321, portB] = await Promise.all([freePort(), freePort(), freePort()]);
-  const env = {
-    NODE_ENV: 'production',
-    DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
-    DATA_DIR: dir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    PORT: String(gatewayPort),
-    HOST: '127.0.0.1',
-    SANDBOX_321_PORT: String(port321),
-    SANDBOX_CARRIER_B_PORT: String(portB),
-    CARRIER_321_URL: `http://127.0.0.1:${port321}`,
-    CARRIER_321_API_KEY: 'sandbox-321-key',
-    CARRIER_B_URL: `http://127.0.0.1:${portB}`,
-    CARRIER_B_ACCOUNT_ID: 'sandbox-b-account',
-    CARRIER_B_API_SECRET: 'sandbox-b-secret',
-    ...(JSON.parse(process.env.BENCH_GATEWAY_ENV ?? '{}') as Record<string, string>),
-  };
+  const env = benchEnv(dir, { gateway: gatewayPort, carrier321: port321, carrierB: portB });
   const sandbox = startNode(join(root, 'dist/sandbox/main.js'), [], env);
   let gateway: ReturnType<typeof startNode> | undefined;
   try {

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { openData } from '../src/app/data.js';
 import { loadConfig } from '../src/config.js';
+import { benchEnv } from './support/processes.js';
 
 const DIST = resolve(process.env.BENCH_DIST ?? 'dist');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -69,18 +70,8 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'line-gateway-lines-bench-'));
   const [gatewayPort, port321, portB, helloPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const env = {
-    DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
-    DATA_DIR: dir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    ...benchEnv(dir, { gateway: gatewayPort, carrier321: port321, carrierB: portB }),
     LOG_LEVEL: 'error',
-    PORT: String(gatewayPort),
-    SANDBOX_321_PORT: String(port321),
-    SANDBOX_CARRIER_B_PORT: String(portB),
-    CARRIER_321_URL: `http://127.0.0.1:${port321}`,
-    CARRIER_321_API_KEY: 'sandbox-321-key',
-    CARRIER_B_URL: `http://127.0.0.1:${portB}`,
-    CARRIER_B_ACCOUNT_ID: 'sandbox-b-account',
-    CARRIER_B_API_SECRET: 'sandbox-b-secret',
     // Each user's screen costs 20 points; a user comes back every few seconds.
     GRAPHQL_COST_CAPACITY: '1000',
   };

@@ -22,7 +22,17 @@ import { bulkActivate, directActivations, type BulkRun } from './support/bulk.js
 import { CONNECTIONS, load, median, type LoadResult, type Scenario } from './support/load.js';
 import type { PacedResult } from './support/paced.js';
 import { pacedLoad } from './support/paced-process.js';
-import { cpuMs, freePort, memoryOf, sampleMemory, startNode, stop, waitFor, type Memory } from './support/processes.js';
+import {
+  benchEnv,
+  cpuMs,
+  freePort,
+  memoryOf,
+  sampleMemory,
+  startNode,
+  stop,
+  waitFor,
+  type Memory,
+} from './support/processes.js';
 import { evaluate, render, type Measured } from './support/report.js';
 import { seed, simOf, type Seeded } from './support/seed.js';
 
@@ -144,23 +154,7 @@ async function main(): Promise<void> {
     throw new Error('build failed');
   const dir = mkdtempSync(join(tmpdir(), 'line-gateway-bench-'));
   const [gatewayPort, yogaPort, port321, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const extra = JSON.parse(process.env.BENCH_GATEWAY_ENV ?? '{}') as Record<string, string>;
-  const env = {
-    NODE_ENV: 'production',
-    DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
-    DATA_DIR: dir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    PORT: String(gatewayPort),
-    HOST: '127.0.0.1',
-    SANDBOX_321_PORT: String(port321),
-    SANDBOX_CARRIER_B_PORT: String(portB),
-    CARRIER_321_URL: `http://127.0.0.1:${port321}`,
-    CARRIER_321_API_KEY: 'sandbox-321-key',
-    CARRIER_B_URL: `http://127.0.0.1:${portB}`,
-    CARRIER_B_ACCOUNT_ID: 'sandbox-b-account',
-    CARRIER_B_API_SECRET: 'sandbox-b-secret',
-    ...extra,
-  };
+  const env = benchEnv(dir, { gateway: gatewayPort, carrier321: port321, carrierB: portB });
   const loadAtStart = loadavg();
   const sandbox = startNode(join(root, 'dist/sandbox/main.js'), [], env);
   const yoga = startNode(join(root, 'bench/yoga-hello.mjs'), [String(yogaPort)], {});
@@ -273,7 +267,13 @@ async function main(): Promise<void> {
         node: process.version,
         loadAverage: { atStart: loadAtStart[0]!, atEnd: loadavg()[0]! },
       },
-      setup: { users: USERS, rounds: ROUNDS, durationS: DURATION_S, connections: CONNECTIONS, gatewayEnv: extra },
+      setup: {
+        users: USERS,
+        rounds: ROUNDS,
+        durationS: DURATION_S,
+        connections: CONNECTIONS,
+        gatewayEnv: JSON.parse(process.env.BENCH_GATEWAY_ENV ?? '{}') as Record<string, string>,
+      },
       scenarios: Object.fromEntries(
         Object.entries(runs).map(([name, list]) => [
           name,

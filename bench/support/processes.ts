@@ -95,3 +95,30 @@ export async function stop(child: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
 }
+
+/**
+ * The environment the benchmarks give the gateway and the standalone sandbox: a fresh SQLite
+ * database in `dir`, the sandbox carriers on their own ports with their default credentials,
+ * production mode, and BENCH_GATEWAY_ENV's extra variables last.
+ */
+export function benchEnv(
+  dir: string,
+  ports: { gateway: number; carrier321: number; carrierB: number },
+): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
+    DATA_DIR: dir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    PORT: String(ports.gateway),
+    HOST: '127.0.0.1',
+    SANDBOX_321_PORT: String(ports.carrier321),
+    SANDBOX_CARRIER_B_PORT: String(ports.carrierB),
+    CARRIER_321_URL: `http://127.0.0.1:${ports.carrier321}`,
+    CARRIER_321_API_KEY: 'sandbox-321-key',
+    CARRIER_B_URL: `http://127.0.0.1:${ports.carrierB}`,
+    CARRIER_B_ACCOUNT_ID: 'sandbox-b-account',
+    CARRIER_B_API_SECRET: 'sandbox-b-secret',
+    ...(JSON.parse(process.env.BENCH_GATEWAY_ENV ?? '{}') as Record<string, string>),
+  };
+}

@@ -12,6 +12,7 @@ import { admit, failureEnvelope, givenInput, type PendingInput, type RateLimitSt
 import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from './operation.js';
 import type { RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';
+import { nonEmptyText } from '../lib/text.js';
 
 /**
  * Every dry run of a user shares this budget, apart from the operations' own: a dry run spends
@@ -28,7 +29,7 @@ export interface DryRunAnswer {
 
 type Fields = Record<string, unknown>;
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const text = nonEmptyText;
 
 const ALWAYS_UNPREDICTABLE = [
   'A change made between this dry run and the call (by you, another caller or the carrier)',

@@ -20,14 +20,16 @@ import {
 import { convertKeys, toSnake } from '../lib/case.js';
 import { refused } from './envelopes.js';
 import { lineEventOf } from './line-events.js';
+import { resolveCarrier } from './carrier-routing.js';
 import { checkLineOwnership } from './line-ownership.js';
 import type { RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
 import { validateInput, type InputSources } from './validate.js';
+import { nonEmptyText } from '../lib/text.js';
 
 type Fields = Record<string, unknown>;
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const text = nonEmptyText;
 
 /** The request's input, read only when the pipeline reaches validation (so 401/403/429 come first). */
 export interface PendingInput {
@@ -288,37 +290,4 @@ async function authorizedPlan(request: RequestContext, user: UserRecord, planId:
   const [authorized, plan] = await Promise.all([directory.authorizedPlanIds(user.id), directory.plan(planId)]);
   if (!plan || !authorized.has(planId)) throw new PlanNotAuthorizedError(planId);
   return plan;
-}
-
-async function resolveCarrier(
-  operation: RegisteredOperation,
-  input: Fields,
-  request: RequestContext,
-  user: UserRecord,
-  plan: PlanRecord | null,
-  defaultCarrier: CarrierId,
-): Promise<CarrierId> {
-  const fallback = user.carrierPreference ?? defaultCarrier;
-  switch (operation.routing) {
-    case 'plan': {
-      // A plan bound to a carrier decides (spec). A carrier-neutral plan on an existing line
-      // (plan change, purchase, reconnect) follows the line to the carrier that holds it.
-      if (plan?.carrier) return plan.carrier;
-      const mdn = text(input[operation.lineField]);
-      const home = mdn ? await request.lineHomes.load(mdn) : null;
-      return home?.carrier ?? fallback;
-    }
-    case 'line': {
-      const mdn = text(input[operation.lineField]);
-      const home = mdn ? await request.lineHomes.load(mdn) : null;
-      return home?.carrier ?? fallback;
-    }
-    case 'sim': {
-      const sim = text(input.sim);
-      const home = sim ? await request.simHomes.load(sim) : null;
-      return home?.carrier ?? fallback;
-    }
-    default:
-      return fallback;
-  }
 }

@@ -9,8 +9,9 @@ import type { LineHome } from '../lines/registry.js';
 import type { RegisteredOperation } from './operation.js';
 import { LineNotOwnedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from './request-context.js';
+import { nonEmptyText } from '../lib/text.js';
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const text = nonEmptyText;
 
 /** Whether the rule applies to this caller at all. */
 export async function ownershipEnforced(request: RequestContext, user: UserRecord): Promise<boolean> {
