@@ -54,11 +54,16 @@ export class RecoveryLeases {
   ): Promise<boolean> {
     if (!event || status !== 'success') return this.recordOutcome(this.db, id, status, httpStatus, response);
     return this.db.$transaction(async (tx) => {
-      const recorded = await this.recordOutcome(tx, id, status, httpStatus, response);
+      const reserved = await tx.transaction.findUnique({ where: { id }, select: { mdn: true } });
+      // An activation was reserved before its line existed: the line its answer names is recorded
+      // on the row, as its own request's completion would have done, so the line's history lists
+      // the transaction with its event instead of a lone event.
+      const answeredLine = reserved?.mdn ? undefined : event.mdn;
+      const recorded = await this.recordOutcome(tx, id, status, httpStatus, response, answeredLine);
       if (recorded) {
         const line = await tx.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true } });
-        const row = await tx.transaction.findUnique({ where: { id }, select: { mdn: true } });
-        await tx.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null, row?.mdn ?? null) });
+        const recordedLine = reserved?.mdn ?? answeredLine ?? null;
+        await tx.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null, recordedLine) });
       }
       return recorded;
     });
@@ -70,10 +75,12 @@ export class RecoveryLeases {
     status: TransactionStatus,
     httpStatus: number,
     response: unknown,
+    answeredLine?: string,
   ): Promise<boolean> {
     const { count } = await db.transaction.updateMany({
       where: { id, leaseOwner: this.owner, status: { in: UNRESOLVED } },
       data: {
+        ...(answeredLine ? { mdn: answeredLine } : {}),
         status,
         httpStatus,
         response: JSON.stringify(response),

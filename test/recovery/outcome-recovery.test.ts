@@ -25,6 +25,14 @@ afterAll(() => gateway.close());
 
 type Record = { status: string; response: unknown; recovered: boolean };
 
+const HISTORY = `query ($mdn: String!) { lineHistory(mdn: $mdn) { edges { node {
+  kind transaction { id operation status recovered } event { type transactionId } } } } }`;
+type HistoryNode = {
+  kind: string;
+  transaction: { id: string; operation: string; status: string; recovered: boolean } | null;
+  event: { type: string; transactionId: string | null } | null;
+};
+
 async function settled(token: string, id: string): Promise<Record | undefined> {
   let last: Record | undefined;
   await eventually(
@@ -78,6 +86,21 @@ describe.each<[CarrierId, string]>([
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ id, status: 'success', http_status: 200, recovered: true, carrier });
     expect(JSON.parse(rest.body.response as string)).toEqual(answer);
+
+    // The line's history lists the recovered activation under its transaction, with its event
+    // (the row records the MDN the answer named, as the request's own completion would have).
+    expect((await gateway.app.services.transactions.find(id))?.mdn).toBe(answer.mdn);
+    const history = await gateway.graphql<{ lineHistory: { edges: { node: HistoryNode }[] } }>(HISTORY, {
+      token,
+      variables: { mdn: answer.mdn },
+    });
+    expect(history.data?.lineHistory.edges.map((edge) => edge.node)).toEqual([
+      {
+        kind: 'TRANSACTION',
+        transaction: { id, operation: 'activateSim', status: 'SUCCESS', recovered: true },
+        event: { type: 'line.activated', transactionId: id },
+      },
+    ]);
 
     // The line is known to be on its carrier: a line operation reaches it there.
     expect((await gateway.app.services.lines.byMdns([answer.mdn])).get(answer.mdn)?.carrier).toBe(carrier);
