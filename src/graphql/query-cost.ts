@@ -1,11 +1,16 @@
 // The cost of a GraphQL request in carrier calls, known before it runs: each field whose
 // schema extensions say it calls a carrier costs that many calls, times the number of items
-// of every enclosing list argument marked as multiplying (`lines(mdns:)`). Pure: reused for
-// the per-request maximum (use-query-cost.ts) and, later, per-user budgets.
+// of every enclosing list argument marked as multiplying (`lines(mdns:)`). A selection that
+// `@skip`/`@include` leave out costs nothing, as execution will not resolve it. Pure: reused
+// for the per-request maximum (use-query-cost.ts) and the per-user budget (use-cost-budget.ts).
 
 import {
+  getDirectiveValues,
   getNamedType,
   getOperationAST,
+  getVariableValues,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
   isInterfaceType,
   isObjectType,
   Kind,
@@ -15,6 +20,8 @@ import {
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
 
@@ -41,6 +48,33 @@ function itemsOf(node: FieldNode, argument: string, variables: Variables): numbe
   return 1;
 }
 
+/**
+ * Whether `@skip` and `@include` leave the selection in, read as execution reads them: with the
+ * operation's variables coerced (defaults applied). When they cannot be read (a variable missing
+ * or of the wrong type, which execution refuses anyway), the selection is priced: the cost stays
+ * an upper bound.
+ */
+function directivesInclude(
+  selection: SelectionNode,
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Variables,
+  coerced: { values?: Variables },
+): boolean {
+  if (!selection.directives?.length) return true;
+  if (!coerced.values) {
+    const result = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+    coerced.values = result.coerced ?? variables;
+  }
+  try {
+    if (getDirectiveValues(GraphQLSkipDirective, selection, coerced.values)?.if === true) return false;
+    if (getDirectiveValues(GraphQLIncludeDirective, selection, coerced.values)?.if === false) return false;
+  } catch {
+    return true;
+  }
+  return true;
+}
+
 /** Carrier calls the chosen operation of `document` would make at most; 0 when none is chosen. */
 export function queryCost(
   schema: GraphQLSchema,
@@ -57,6 +91,8 @@ export function queryCost(
   // Cost is linear in the multiplier, so each fragment is priced once (at 1) and scaled: a
   // document of fragments spreading each other twice over costs linear time, not exponential.
   const fragmentCosts = new Map<string, number>();
+  // The variables coerced by the operation's definitions, worked out at the first directive met.
+  const coerced: { values?: Variables } = {};
 
   function fragmentCost(name: string): number {
     const known = fragmentCosts.get(name);
@@ -72,6 +108,7 @@ export function queryCost(
   function setCost(set: SelectionSetNode, type: GraphQLNamedType): number {
     let total = 0;
     for (const selection of set.selections) {
+      if (!directivesInclude(selection, schema, operation!, variables, coerced)) continue;
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
         total += fragmentCost(selection.name.value);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {

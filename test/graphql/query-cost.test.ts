@@ -1,5 +1,6 @@
 // queryCost on the real schema: one per carrier-routed field, times the MDNs of `lines`, read
-// from literals or variables, through fragments and aliases; local fields and meta fields are free.
+// from literals or variables, through fragments and aliases; local fields and meta fields are
+// free, and so is what `@skip`/`@include` leave out.
 
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,40 @@ describe('queryCost', () => {
     expect(cost(query, { mdns: ['3215550001', '3215550002', '3215550003', '3215550004'] })).toBe(8);
     expect(cost(query, { mdns: '3215550001' })).toBe(2);
     expect(cost(query, {})).toBe(0);
+  });
+
+  it.each([
+    ['{ usage(mdn: "3215550001") @skip(if: true) { status } coverage(zipCode: "30301") { status } }', {}, 1],
+    ['{ usage(mdn: "3215550001") @include(if: false) { status } }', {}, 0],
+    ['{ usage(mdn: "3215550001") @include(if: true) @skip(if: false) { status } }', {}, 1],
+    // Both must let it in: @skip wins over @include.
+    ['{ usage(mdn: "3215550001") @include(if: true) @skip(if: true) { status } }', {}, 0],
+    ['query ($skip: Boolean!) { usage(mdn: "3215550001") @skip(if: $skip) { status } }', { skip: true }, 0],
+    ['query ($skip: Boolean!) { usage(mdn: "3215550001") @skip(if: $skip) { status } }', { skip: false }, 1],
+    // The operation's default applies when the variable is not given.
+    ['query ($show: Boolean = false) { usage(mdn: "3215550001") @include(if: $show) { status } }', {}, 0],
+    ['query ($show: Boolean = false) { usage(mdn: "3215550001") @include(if: $show) { status } }', { show: true }, 1],
+    // Inline fragments and spreads are left out whole.
+    [
+      '{ ... @include(if: false) { usage(mdn: "3215550001") { status } } ...F @skip(if: true) } ' +
+        'fragment F on Query { coverage(zipCode: "30301") { status } }',
+      {},
+      0,
+    ],
+    // Under `lines`, per MDN.
+    [
+      'query ($mdns: [String!]!, $net: Boolean!) { lines(mdns: $mdns) { usage { status } networkStatus @include(if: $net) { status } } }',
+      { mdns: ['3215550001', '3215550002', '3215550003'], net: false },
+      3,
+    ],
+  ])('leaves out what the directives leave out: %s %j at %i', (query, variables, expected) => {
+    expect(cost(query, variables)).toBe(expected);
+  });
+
+  it('prices a selection whose directive cannot be read (execution refuses such a request anyway)', () => {
+    const query = 'query ($show: Boolean!) { usage(mdn: "3215550001") @include(if: $show) { status } }';
+    expect(cost(query, {})).toBe(1);
+    expect(cost(query, { show: 'yes' })).toBe(1);
   });
 
   it('prices the operation chosen by name', () => {

@@ -19,6 +19,7 @@ interface Answer {
   body: {
     data?: Record<string, unknown> | null;
     errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+    extensions?: Record<string, unknown>;
   };
 }
 
@@ -208,6 +209,23 @@ describe('carrier-call cost (GRAPHQL_MAX_COST, default 100)', () => {
     const passes = await post(gateway, { query, variables: { mdns: mdns(3) } }, { token });
     expect(passes.status).toBe(200);
     expect((passes.body.data?.lines as unknown[]).length).toBe(3);
+  });
+
+  it('does not price what @skip or @include leave out: a screen toggling a panel off fits the maximum', async () => {
+    const query =
+      'query ($mdns: [String!]!, $withService: Boolean!) { lines(mdns: $mdns) { mdn usage { status } service @include(if: $withService) { status } networkStatus @skip(if: false) { status } } }';
+    const spies = carrierSpies();
+    const refused = await post(gateway, { query, variables: { mdns: mdns(50), withService: true } }, { token });
+    expectRefused(refused, 400, 'QUERY_TOO_COSTLY');
+    expect(refused.body.errors![0]!.extensions).toMatchObject({ cost: 150 });
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    const panelOff = await post(gateway, { query, variables: { mdns: mdns(50), withService: false } }, { token });
+    expect(panelOff.status).toBe(200);
+    expect(panelOff.body.errors?.map((error) => error.extensions?.code) ?? []).not.toContain('QUERY_TOO_COSTLY');
+    const lines = panelOff.body.data?.lines as Record<string, unknown>[];
+    expect(lines).toHaveLength(50);
+    expect(lines[0]).not.toHaveProperty('service');
+    expect(panelOff.body.extensions).toMatchObject({ cost: { requestedQueryCost: 100 } });
   });
 });
 
