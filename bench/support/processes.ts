@@ -34,7 +34,9 @@ export function startNode(script: string, args: string[], env: NodeJS.ProcessEnv
   child.once('exit', (code) => {
     if (code && code !== 0)
       process.stderr.write(`${script} exited with ${code}:\n${readFileSync(logFile, 'utf8').slice(-2000)}\n`);
-    rmSync(logDir, { recursive: true, force: true });
+    // BENCH_KEEP_LOGS=1 keeps each process's log (the gateway's access lines: its own view of each request's time).
+    if (process.env.BENCH_KEEP_LOGS) process.stderr.write(`kept ${logFile}\n`);
+    else rmSync(logDir, { recursive: true, force: true });
   });
   return child;
 }
