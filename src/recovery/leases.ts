@@ -4,8 +4,8 @@
 // fault stays leased, by nobody, until its backoff has passed).
 
 import type { Database } from '../db/client.js';
-import { outboxRow, type LineEventDraft } from '../pipeline/line-events.js';
-import type { TransactionStatus } from '../pipeline/transaction-log.js';
+import { outboxRow } from '../pipeline/line-events.js';
+import { completedRow, type CompletionLines, type TransactionStatus } from '../pipeline/transaction-log.js';
 
 const UNRESOLVED: TransactionStatus[] = ['pending', 'unknown'];
 
@@ -43,27 +43,24 @@ export class RecoveryLeases {
 
   /**
    * Records the outcome, if the row is still ours and unresolved; a learned success's line
-   * event (`event`) is written in the same database transaction, only when the outcome is.
+   * event (`event`) is written in the same database transaction, only when the outcome is. The
+   * lines as TransactionLog.complete takes them: the one the row was reserved under, and the one
+   * the answer names when the request named none (an activation's new MDN), recorded on the row.
    */
   async resolve(
     id: string,
     status: TransactionStatus,
     httpStatus: number,
     response: unknown,
-    event: LineEventDraft | null = null,
+    { namedLine, answeredLine, event = null }: CompletionLines = {},
   ): Promise<boolean> {
-    if (!event || status !== 'success') return this.recordOutcome(this.db, id, status, httpStatus, response);
+    const outcome = { status, httpStatus, response, answeredLine };
+    if (!event || status !== 'success') return this.recordOutcome(this.db, id, outcome);
     return this.db.$transaction(async (tx) => {
-      const reserved = await tx.transaction.findUnique({ where: { id }, select: { mdn: true } });
-      // An activation was reserved before its line existed: the line its answer names is recorded
-      // on the row, as its own request's completion would have done, so the line's history lists
-      // the transaction with its event instead of a lone event.
-      const answeredLine = reserved?.mdn ? undefined : event.mdn;
-      const recorded = await this.recordOutcome(tx, id, status, httpStatus, response, answeredLine);
+      const recorded = await this.recordOutcome(tx, id, outcome);
       if (recorded) {
         const line = await tx.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true } });
-        const recordedLine = reserved?.mdn ?? answeredLine ?? null;
-        await tx.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null, recordedLine) });
+        await tx.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null, namedLine ?? answeredLine ?? null) });
       }
       return recorded;
     });
@@ -72,22 +69,17 @@ export class RecoveryLeases {
   private async recordOutcome(
     db: Pick<Database, 'transaction'>,
     id: string,
-    status: TransactionStatus,
-    httpStatus: number,
-    response: unknown,
-    answeredLine?: string,
+    outcome: { status: TransactionStatus; httpStatus: number; response: unknown; answeredLine?: string | undefined },
   ): Promise<boolean> {
     const { count } = await db.transaction.updateMany({
       where: { id, leaseOwner: this.owner, status: { in: UNRESOLVED } },
       data: {
-        ...(answeredLine ? { mdn: answeredLine } : {}),
-        status,
-        httpStatus,
-        response: JSON.stringify(response),
+        ...completedRow(outcome.status, outcome.httpStatus, outcome.response, outcome.answeredLine),
+        // Resolved here, so the stored input is no longer needed whatever the outcome.
+        request: null,
         resolvedAt: new Date(),
         leaseUntil: null,
         leaseOwner: null,
-        request: null,
       },
     });
     return count === 1;

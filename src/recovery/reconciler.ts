@@ -6,6 +6,7 @@
 import { CarrierFault } from '../carriers/errors.js';
 import type { Config } from '../config.js';
 import { convertKeys, toSnake } from '../lib/case.js';
+import { nonEmptyText } from '../lib/text.js';
 import { lineEventOf } from '../pipeline/line-events.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
@@ -183,12 +184,16 @@ export class Reconciler implements OutcomeRecovery {
               recovered: true,
             })
           : null;
+      // Recorded as the request's own completion would have: a request that named no line (an
+      // activation) under the line its answer names.
+      const namedLine = row.mdn ?? undefined;
+      const answeredLine = namedLine ? undefined : nonEmptyText((answer.outcome.body as { mdn?: unknown } | null)?.mdn);
       const recorded = await this.leases.resolve(
         id,
         answer.status,
         answer.outcome.status,
         convertKeys(answer.outcome.body, toSnake),
-        event,
+        { namedLine, answeredLine, event },
       );
       if (recorded && event) this.eventWritten();
       metrics.recoveries.inc({ outcome: answer.status });
