@@ -23,6 +23,7 @@ import {
   type OperationDefinitionNode,
   type SelectionNode,
   type SelectionSetNode,
+  type ExecutionArgs,
 } from 'graphql';
 
 /** Field extension: carrier calls one resolution of the field makes. */
@@ -129,4 +130,19 @@ export function queryCost(
   }
 
   return setCost(operation.selectionSet, root);
+}
+
+const costOfExecution = new WeakMap<ExecutionArgs, number>();
+
+/**
+ * The cost of one execution, worked out once: the cost maximum (use-query-cost.ts) and the
+ * budget (use-cost-budget.ts) both price the same execution arguments.
+ */
+export function executionCost(args: ExecutionArgs): number {
+  let cost = costOfExecution.get(args);
+  if (cost === undefined) {
+    cost = queryCost(args.schema, args.document, args.variableValues ?? {}, args.operationName);
+    costOfExecution.set(args, cost);
+  }
+  return cost;
 }

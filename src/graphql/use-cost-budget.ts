@@ -9,7 +9,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { CostBudget, ThrottleStatus } from '../budget/cost-budget.js';
 import { rateLimitHeaders } from '../lib/rate-limit-headers.js';
 import type { RequestContext } from '../pipeline/request-context.js';
-import { queryCost } from './query-cost.js';
+import { executionCost } from './query-cost.js';
 import { ThrottledError } from './request-errors.js';
 
 export const COST_POLICY = 'graphql-cost';
@@ -46,7 +46,7 @@ export function useCostBudget(budget: CostBudget): Plugin {
       const user = context.user;
       // Anonymous requests reach execution only for meta fields (INTROSPECTION=public): free.
       if (!user) return;
-      const requested = queryCost(args.schema, args.document, args.variableValues ?? {}, args.operationName);
+      const requested = executionCost(args);
       const withdrawal = await budget.take(user.id, requested);
       if (!withdrawal.granted) {
         const headers = headersOf(budget, withdrawal.status);

@@ -3,13 +3,13 @@
 
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { queryCost } from './query-cost.js';
+import { executionCost } from './query-cost.js';
 import { QueryTooCostlyError } from './request-errors.js';
 
 export function useQueryCost({ maxCost = 100 }: { maxCost?: number } = {}): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const cost = queryCost(args.schema, args.document, args.variableValues ?? {}, args.operationName);
+      const cost = executionCost(args);
       if (cost <= maxCost) return;
       const refusal = new QueryTooCostlyError(cost, maxCost);
       setResultAndStopExecution({ errors: [new GraphQLError(refusal.message, { originalError: refusal })] });

@@ -4,7 +4,7 @@
 
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { queryCost } from '../../src/graphql/query-cost.js';
+import { executionCost, queryCost } from '../../src/graphql/query-cost.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 
 const schema = buildSchema();
@@ -72,6 +72,15 @@ describe('queryCost', () => {
     const query = 'query ($show: Boolean!) { usage(mdn: "3215550001") @include(if: $show) { status } }';
     expect(cost(query, {})).toBe(1);
     expect(cost(query, { show: 'yes' })).toBe(1);
+  });
+
+  it('prices one execution once: the cost maximum and the budget see the same price', () => {
+    const document = parse('query ($mdns: [String!]!) { lines(mdns: $mdns) { usage { status } } }');
+    const args = { schema, document, variableValues: { mdns: ['3215550001', '3215550002'] } };
+    expect(executionCost(args)).toBe(2);
+    // Another execution of the same document is priced on its own variables.
+    expect(executionCost({ schema, document, variableValues: { mdns: ['3215550001'] } })).toBe(1);
+    expect(executionCost(args)).toBe(2);
   });
 
   it('prices the operation chosen by name', () => {
