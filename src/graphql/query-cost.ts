@@ -19,11 +19,11 @@ import {
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
+  type ExecutionArgs,
   type GraphQLSchema,
-  type OperationDefinitionNode,
   type SelectionNode,
   type SelectionSetNode,
-  type ExecutionArgs,
+  type VariableDefinitionNode,
 } from 'graphql';
 
 /** Field extension: carrier calls one resolution of the field makes. */
@@ -58,13 +58,13 @@ function itemsOf(node: FieldNode, argument: string, variables: Variables): numbe
 function directivesInclude(
   selection: SelectionNode,
   schema: GraphQLSchema,
-  operation: OperationDefinitionNode,
+  definitions: readonly VariableDefinitionNode[],
   variables: Variables,
   coerced: { values?: Variables },
 ): boolean {
   if (!selection.directives?.length) return true;
   if (!coerced.values) {
-    const result = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+    const result = getVariableValues(schema, definitions, variables, { maxErrors: 1 });
     coerced.values = result.coerced ?? variables;
   }
   try {
@@ -93,6 +93,7 @@ export function queryCost(
   // document of fragments spreading each other twice over costs linear time, not exponential.
   const fragmentCosts = new Map<string, number>();
   // The variables coerced by the operation's definitions, worked out at the first directive met.
+  const definitions = operation.variableDefinitions ?? [];
   const coerced: { values?: Variables } = {};
 
   function fragmentCost(name: string): number {
@@ -109,7 +110,7 @@ export function queryCost(
   function setCost(set: SelectionSetNode, type: GraphQLNamedType): number {
     let total = 0;
     for (const selection of set.selections) {
-      if (!directivesInclude(selection, schema, operation!, variables, coerced)) continue;
+      if (!directivesInclude(selection, schema, definitions, variables, coerced)) continue;
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
         total += fragmentCost(selection.name.value);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
