@@ -12,8 +12,9 @@ import { buildSchema } from './graphql/schema.js';
 import type { GraphQLServerContext } from './graphql/server-context.js';
 import { useExposure, type HiddenSchemaRequests } from './graphql/use-exposure.js';
 import { useGraphiQLAbsent } from './graphql/use-graphiql-absent.js';
-import { useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
-import { useOperationMetrics } from './graphql/use-operation-metrics.js';
+import { createResultShaper, useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
+import { createOperationObserver, useOperationMetrics } from './graphql/use-operation-metrics.js';
+import { createDirectLane, isJsonPost } from './graphql/direct-execution.js';
 import type { CostBudget } from './budget/cost-budget.js';
 import type { PersistedOperations } from './graphql/persisted-operations.js';
 import { useCostBudget } from './graphql/use-cost-budget.js';
@@ -30,7 +31,13 @@ import { useJsonDepthLimit } from './graphql/use-json-depth-limit.js';
 import { recordAccess, UNMATCHED_ROUTE, type AccessRecord } from './http/access-log.js';
 import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/body-limit.js';
 import { createCors } from './http/cors.js';
-import { graphQLRefusal, prepareGraphQLRequest, sendGraphQLRefusal } from './http/graphql-request.js';
+import {
+  graphQLRefusal,
+  handBodyToYoga,
+  prepareGraphQLRequest,
+  readGraphQLBody,
+  sendGraphQLRefusal,
+} from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
 import { inProcessHandler } from './http/in-process.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
@@ -130,8 +137,29 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
         })
       : null;
   const hiddenSchema: HiddenSchemaRequests = new WeakSet();
+  const schema = buildSchema();
+  const requestLimits = {
+    maxTokens: config.GRAPHQL_MAX_TOKENS,
+    maxDepth: config.GRAPHQL_MAX_DEPTH,
+    maxAliases: config.GRAPHQL_MAX_ALIASES,
+    maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
+  };
+  // One observer for both lanes: the bound on operation-name labels counts each name once.
+  const operationObserver = createOperationObserver(services.metrics);
+  const directLane =
+    config.GRAPHQL_DIRECT_LANE === 'on'
+      ? createDirectLane({
+          schema,
+          limits: { ...requestLimits, maxCost: config.GRAPHQL_MAX_COST, maxJsonDepth: config.MAX_JSON_DEPTH },
+          introspection: config.INTROSPECTION,
+          persistedOperations: services.persistedOperations,
+          costBudget: services.costBudget,
+          shape: createResultShaper(services.logger),
+          observer: operationObserver,
+        })
+      : null;
   const yoga = createYoga<GraphQLServerContext, RequestContext>({
-    schema: buildSchema(),
+    schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     // The page itself is served (compressed, cacheable) by graphiql-page.ts before Yoga sees the request.
@@ -153,17 +181,12 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       useExposure(config.INTROSPECTION, hiddenSchema),
       useWholeRequestAuth(config.INTROSPECTION),
       ...usePersistedOperations(services.persistedOperations),
-      useRequestLimits({
-        maxTokens: config.GRAPHQL_MAX_TOKENS,
-        maxDepth: config.GRAPHQL_MAX_DEPTH,
-        maxAliases: config.GRAPHQL_MAX_ALIASES,
-        maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
-      }),
+      useRequestLimits(requestLimits),
       useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),
       useCostBudget(services.costBudget),
       useGraphQLOverHttp(services.logger, hiddenSchema),
       useSubscriptions(services.logger),
-      useOperationMetrics(services.metrics),
+      useOperationMetrics(operationObserver),
     ],
     context: ({ requestContext }) => requestContext(),
     // Known errors pass unchanged; unexpected ones are masked here and logged with the request
@@ -199,8 +222,16 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       else if (url.pathname.startsWith('/docs/assets/')) record.route = '/docs/assets/{file}';
       if (graphql) {
         if (graphiqlPage && (await graphiqlPage.handle(request, response))) return;
-        await prepareGraphQLRequest(request, url, limits);
-        return void (await yoga.handle(request, response, graphqlContext(request, edge)));
+        const context = graphqlContext(request, edge);
+        if (directLane && isJsonPost(request)) {
+          const body = await readGraphQLBody(request, limits);
+          if (await directLane.handle(request, response, body, context)) return;
+          handBodyToYoga(request, body);
+        } else {
+          await prepareGraphQLRequest(request, url, limits);
+        }
+        record.lane = 'yoga';
+        return void (await yoga.handle(request, response, context));
       }
       if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
       if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET')

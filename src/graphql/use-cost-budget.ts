@@ -39,6 +39,47 @@ function report(result: ExecutionResult, cost: CostExtension, headers: Record<st
   };
 }
 
+/** The outcome of taking a request's cost from its caller's bucket. */
+export type CostCharge =
+  | { granted: false; refusal: ExecutionResult }
+  | {
+      granted: true;
+      /** Gives back what was not spent (`spent` carrier calls were made) and adds the cost report to the result. */
+      settle(result: ExecutionResult, spent: number): Promise<ExecutionResult>;
+    };
+
+/**
+ * Takes `requested` points from the user's bucket before execution: the refusal to answer when
+ * they are not there (nothing taken), or how to settle once the request has run. Both GraphQL
+ * lanes charge through it (this plugin, and direct-execution.ts).
+ */
+export async function chargeCost(budget: CostBudget, userId: string, requested: number): Promise<CostCharge> {
+  const withdrawal = await budget.take(userId, requested);
+  if (!withdrawal.granted) {
+    const headers = headersOf(budget, withdrawal.status);
+    const refusal = new ThrottledError(
+      requested,
+      withdrawal.status.currentlyAvailable,
+      withdrawal.retryAfterSeconds,
+      headers,
+    );
+    const cost = { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: withdrawal.status };
+    return {
+      granted: false,
+      refusal: report({ errors: [new GraphQLError(refusal.message, { originalError: refusal })] }, cost, headers),
+    };
+  }
+  return {
+    granted: true,
+    async settle(result, spent) {
+      const actual = Math.min(requested, spent);
+      const status = actual < requested ? await budget.refund(userId, requested - actual) : withdrawal.status;
+      const cost = { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: status };
+      return report(result, cost, headersOf(budget, status));
+    },
+  };
+}
+
 export function useCostBudget(budget: CostBudget): Plugin {
   return {
     async onExecute({ args, setResultAndStopExecution }) {
@@ -46,34 +87,13 @@ export function useCostBudget(budget: CostBudget): Plugin {
       const user = context.user;
       // Anonymous requests reach execution only for meta fields (INTROSPECTION=public): free.
       if (!user) return;
-      const requested = executionCost(args);
-      const withdrawal = await budget.take(user.id, requested);
-      if (!withdrawal.granted) {
-        const headers = headersOf(budget, withdrawal.status);
-        const refusal = new ThrottledError(
-          requested,
-          withdrawal.status.currentlyAvailable,
-          withdrawal.retryAfterSeconds,
-          headers,
-        );
-        const cost = { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: withdrawal.status };
-        return setResultAndStopExecution(
-          report({ errors: [new GraphQLError(refusal.message, { originalError: refusal })] }, cost, headers),
-        );
-      }
+      const charge = await chargeCost(budget, user.id, executionCost(args));
+      if (!charge.granted) return setResultAndStopExecution(charge.refusal);
       const before = context.carrierCalls ?? 0;
       return {
         async onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result) return; // no streams here
-          const actual = Math.min(requested, (context.carrierCalls ?? 0) - before);
-          const status = actual < requested ? await budget.refund(user.id, requested - actual) : withdrawal.status;
-          setResult(
-            report(
-              result,
-              { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: status },
-              headersOf(budget, status),
-            ),
-          );
+          setResult(await charge.settle(result, (context.carrierCalls ?? 0) - before));
         },
       };
     },

@@ -19,8 +19,8 @@ import type { HiddenSchemaRequests } from './use-exposure.js';
  * `application/graphql-response+json` and get the 4xx; so does a request with no Accept header.
  * HTTP-level refusals (401, 403, 413, 429) keep their status for every client.
  */
-function speaksLegacyJson(request: Request): boolean {
-  const accept = request.headers.get('accept')?.toLowerCase();
+export function speaksLegacyJson(acceptHeader: string | null | undefined): boolean {
+  const accept = acceptHeader?.toLowerCase();
   return (
     accept !== undefined && accept.includes('application/json') && !accept.includes('application/graphql-response+json')
   );
@@ -48,16 +48,17 @@ const WARN_CODES = new Set([
   'THROTTLED',
 ]);
 
-export function useGraphQLOverHttp(
-  logger: Logger,
-  hidden: HiddenSchemaRequests,
-): Plugin<Record<string, never>, GraphQLServerContext> {
-  function shape(
-    result: ExecutionResult,
-    requestId: string,
-    hideSuggestions: boolean,
-    legacyJson: boolean,
-  ): ExecutionResult {
+/** Shapes a single result as it leaves (statuses, headers, mapped errors, refusals logged). */
+export type ResultShaper = (
+  result: ExecutionResult,
+  requestId: string,
+  hideSuggestions: boolean,
+  legacyJson: boolean,
+) => ExecutionResult;
+
+/** The one shaping of results, shared by this plugin and the direct lane (direct-execution.ts). */
+export function createResultShaper(logger: Logger): ResultShaper {
+  return function shape(result, requestId, hideSuggestions, legacyJson) {
     if (!result.errors?.length) return result;
     const mapped = result.errors.map((error) => mapError(error, hideSuggestions));
     for (const { client, unexpected } of mapped) {
@@ -82,13 +83,19 @@ export function useGraphQLOverHttp(
     // each one (which would rescan the query text for every error's location).
     const errors = mapped.map((error) => error.client) as unknown as GraphQLError[];
     return { ...result, errors, extensions: { ...result.extensions, http } };
-  }
+  };
+}
 
+export function useGraphQLOverHttp(
+  logger: Logger,
+  hidden: HiddenSchemaRequests,
+): Plugin<Record<string, never>, GraphQLServerContext> {
+  const shape = createResultShaper(logger);
   return {
     onResultProcess({ request, result, setResult, serverContext }) {
       if (Symbol.asyncIterator in result) return; // no subscriptions or streams here
       const hideSuggestions = hidden.has(request);
-      const legacyJson = speaksLegacyJson(request);
+      const legacyJson = speaksLegacyJson(request.headers.get('accept'));
       const one = (single: ExecutionResult) => shape(single, serverContext.requestId, hideSuggestions, legacyJson);
       setResult(Array.isArray(result) ? result.map(one) : one(result));
     },

@@ -1,9 +1,12 @@
 // Observes each GraphQL operation: its bounded name and type go on the access record, its time
 // into graphql_operation_duration_seconds by the status REST would answer, and, with tracing
-// on, its execution runs in a span of its own (carrier calls become its children).
+// on, its execution runs in a span of its own (carrier calls become its children). One
+// observer serves both GraphQL lanes (this plugin and direct-execution.ts), so the bound on
+// operation names counts every request once.
 
-import { getOperationAST, type ExecutionResult } from 'graphql';
+import { getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { AccessRecord } from '../http/access-log.js';
 import { inSpan } from '../lib/tracing.js';
 import type { Metrics } from '../metrics.js';
 import { createOperationLabeller } from './operation-label.js';
@@ -17,50 +20,71 @@ function statusOf(result: ExecutionResult): string {
   return typeof status === 'number' ? String(status) : '500';
 }
 
-export function useOperationMetrics(
-  metrics: Metrics,
-  maxNames = 200,
-): Plugin<Record<string, never>, GraphQLServerContext> {
+export interface OperationObserver {
+  /** Names the chosen operation (bounded) on the access record; answers how to run it in its span. */
+  begin(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    access: AccessRecord | undefined,
+  ): <T extends ExecutionResult | AsyncIterable<unknown>>(execute: () => Promise<T> | T) => Promise<T>;
+  /** Records the operation's duration (since `startedAt`, a performance.now()) by the result's status. */
+  end(access: AccessRecord, result: ExecutionResult, startedAt: number): void;
+}
+
+export function createOperationObserver(metrics: Metrics, maxNames = 200): OperationObserver {
   const label = createOperationLabeller(maxNames);
-  const started = new WeakMap<Request, number>();
   return {
-    onRequest({ request }) {
-      started.set(request, performance.now());
-    },
-    onExecute({ args, executeFn, setExecuteFn }) {
-      const access = (args.contextValue as Partial<GraphQLServerContext>).access;
-      const operation = getOperationAST(args.document, args.operationName);
+    begin(document, operationName, access) {
+      const operation = getOperationAST(document, operationName);
       const name = label(operation?.name?.value);
       const type = operation?.operation ?? 'unknown';
       if (access) Object.assign(access, { operationName: name, operationType: type });
       const attributes = { 'graphql.operation.name': name, 'graphql.operation.type': type };
-      setExecuteFn((execArgs) =>
+      return (execute) =>
         inSpan(
           `graphql ${type} ${name}`,
           'internal',
           attributes,
-          async () => executeFn(execArgs),
+          async () => execute(),
           ({ value, error }) => {
             const failed = error !== undefined || Boolean(value && 'errors' in value && value.errors?.length);
             return { label: failed ? 'error' : 'success', failed };
           },
-        ),
-      );
+        );
     },
-    onResultProcess({ request, result, serverContext }) {
-      if (Symbol.asyncIterator in result || Array.isArray(result)) return;
-      const since = started.get(request);
-      if (since === undefined) return;
-      started.delete(request);
-      const access = serverContext.access;
+    end(access, result, startedAt) {
       metrics.graphqlOperations.observe(
         {
           operation_name: access.operationName ?? 'none',
           operation_type: access.operationType ?? 'none',
           status: statusOf(result),
         },
-        (performance.now() - since) / 1000,
+        (performance.now() - startedAt) / 1000,
       );
+    },
+  };
+}
+
+export function useOperationMetrics(observer: OperationObserver): Plugin<Record<string, never>, GraphQLServerContext> {
+  const started = new WeakMap<Request, number>();
+  return {
+    onRequest({ request }) {
+      started.set(request, performance.now());
+    },
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const run = observer.begin(
+        args.document,
+        args.operationName,
+        (args.contextValue as Partial<GraphQLServerContext>).access,
+      );
+      setExecuteFn((execArgs) => run(() => executeFn(execArgs)));
+    },
+    onResultProcess({ request, result, serverContext }) {
+      if (Symbol.asyncIterator in result || Array.isArray(result)) return;
+      const since = started.get(request);
+      if (since === undefined) return;
+      started.delete(request);
+      observer.end(serverContext.access, result, since);
     },
   };
 }

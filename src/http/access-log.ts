@@ -22,6 +22,8 @@ export interface AccessRecord {
   operationType?: string;
   /** The authenticated caller's id. */
   userId?: string;
+  /** Which GraphQL lane answered: the direct one (graphql/direct-execution.ts) or Yoga. */
+  lane?: 'direct' | 'yoga';
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -51,6 +53,7 @@ export function recordAccess(
       method,
       route: record.route,
       ...(record.operationName ? { operationName: record.operationName, operationType: record.operationType } : {}),
+      ...(record.lane ? { lane: record.lane } : {}),
       status,
       ...(aborted ? { aborted: true } : {}),
       ms: Math.round(seconds * 1000),

@@ -1,0 +1,357 @@
+// The direct GraphQL lane (src/graphql/direct-execution.ts) against Yoga: two gateways on the
+// same services (database, caches, cost budgets, sandbox carriers), one with the lane and one
+// without, answer the same requests; status, headers and body must match byte for byte. The
+// access line's `lane` says which lane answered, so each case also checks that the lane took
+// what it should (authenticated JSON POSTs of valid queries and mutations) and left the rest
+// (refusals, introspection, streams, GET, other media types) to Yoga.
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Logger } from '../../src/lib/logger.js';
+import { createGateway, type Gateway } from '../../src/server.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
+import { seedDisconnectedLine, seedLine } from '../support/lines.js';
+
+const lanes: string[] = [];
+const logger: Logger = {
+  debug: () => undefined,
+  info: (message, fields) => {
+    if (message === 'request' && fields?.route === '/graphql') lanes.push(String(fields.lane ?? 'none'));
+  },
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+let gateway: TestGateway;
+let yogaOnly: Gateway;
+let owner: { id: string; token: string };
+let superuser: string;
+let own: string;
+let othersLine: string;
+let disconnected: string;
+
+const T0 = 1_800_000_000_000;
+
+beforeAll(async () => {
+  // Low shape limits, so that each can be crossed by a small document.
+  gateway = await startGateway({
+    logger,
+    env: { GRAPHQL_MAX_DEPTH: '4', GRAPHQL_MAX_ALIASES: '3', GRAPHQL_MAX_DIRECTIVES: '3', GRAPHQL_MAX_TOKENS: '120' },
+  });
+  const { services } = gateway.app;
+  yogaOnly = createGateway(
+    { ...services, config: { ...services.config, GRAPHQL_DIRECT_LANE: 'off' } },
+    { ready: () => true },
+  );
+  // The budget's clock stands still and every bucket is full before each request, so both
+  // lanes report the same cost and RateLimit headers.
+  services.costBudget.now = () => T0;
+  const created = await gateway.user({ plans: ['BASIC'] });
+  owner = { id: created.user.id, token: created.token };
+  superuser = (await gateway.user({ superuser: true })).token;
+  const other = await gateway.user();
+  const ownLine = await seedLine(gateway, { register: false });
+  await services.lines.record({ ...ownLine, owner: owner.id });
+  own = ownLine.mdn;
+  const othersSeeded = await seedLine(gateway, { register: false });
+  await services.lines.record({ ...othersSeeded, owner: other.user.id });
+  othersLine = othersSeeded.mdn;
+  const gone = await seedDisconnectedLine(gateway, { register: false });
+  await services.lines.record({ ...gone, owner: owner.id });
+  disconnected = gone.mdn;
+}, 60_000);
+afterAll(async () => {
+  await yogaOnly.close(100);
+  await gateway.close();
+});
+beforeEach(() => {
+  lanes.length = 0;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+interface Sent {
+  method?: string;
+  token?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  path?: string;
+}
+
+interface Answered {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const VARYING_HEADERS = new Set(['date', 'x-request-id']);
+
+async function send(target: (request: Request) => Promise<Response>, sent: Sent): Promise<Answered> {
+  const { services } = gateway.app;
+  await services.costBudget.refund(owner.id, services.costBudget.capacity);
+  const token = sent.token === undefined ? owner.token : sent.token;
+  const response = await target(
+    new Request(`http://gateway.in-process${sent.path ?? '/graphql'}`, {
+      method: sent.method ?? 'POST',
+      headers: {
+        ...(sent.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...sent.headers,
+      },
+      body: sent.method === 'GET' ? undefined : (sent.rawBody ?? JSON.stringify(sent.body)),
+    }),
+  );
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!VARYING_HEADERS.has(name)) headers[name] = value;
+  });
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/** The same request through both gateways; answers the lane-on gateway's answer and which lane took it. */
+async function both(sent: Sent): Promise<{ answer: Answered; lane: string }> {
+  const viaYoga = await send(yogaOnly.handle, sent);
+  lanes.length = 0;
+  const answer = await send(gateway.handle, sent);
+  await vi.waitFor(() => expect(lanes).toHaveLength(1));
+  expect(answer).toEqual(viaYoga);
+  return { answer, lane: lanes[0]! };
+}
+
+const usage = 'query Usage($mdn: String!) { usage(mdn: $mdn) { status planName balanceDetails { talk text data } } }';
+
+describe('requests the direct lane answers, exactly as Yoga does', () => {
+  it.each([
+    ['a query with variables', { query: usage, variables: { mdn: own } }],
+    ['a query without variables', { query: '{ me { name superuser } }' }],
+    [
+      'aliases, fragments, __typename and @skip/@include',
+      {
+        query:
+          'query Q($no: Boolean!) { a: me { ...Who __typename } b: me @skip(if: $no) { name } c: me @include(if: $no) { name } } fragment Who on Me { name superuser }',
+        variables: { no: true },
+      },
+    ],
+    [
+      'a chosen operation of several',
+      {
+        query: 'query A { me { name } } query B { me { superuser } }',
+        operationName: 'B',
+      },
+    ],
+    [
+      'a field refused by the pipeline (another user’s line): data with an error',
+      {
+        query: usage,
+        variables: { mdn: othersLine },
+      },
+    ],
+    ['a carrier refusal, which is data', { query: usage, variables: { mdn: disconnected } }],
+    [
+      'invalid input refused by the operation (not a GraphQL error): data null for the field',
+      {
+        query: usage,
+        variables: { mdn: '12' },
+      },
+    ],
+    [
+      'a dashboard screen with a refused line among them',
+      {
+        query: 'query S($mdns: [String!]!) { lines(mdns: $mdns) { mdn usage { status } networkStatus { status } } }',
+        variables: { mdns: [own, othersLine] },
+      },
+    ],
+    [
+      'a mutation’s dry run',
+      {
+        query:
+          'mutation { suspendLine(input: { mdn: "' +
+          '5550000000' +
+          '", dryRun: true }) { status message dryRun { operation wouldSucceed predictedCode } } }',
+      },
+    ],
+    [
+      'a mutation refused for its input',
+      {
+        query: 'mutation M($mdn: String!) { suspendLine(input: { mdn: $mdn, reason: "x" }) { status message } }',
+        variables: { mdn: 'not-an-mdn' },
+      },
+    ],
+    [
+      'extensions other than a persisted query',
+      {
+        query: '{ me { name } }',
+        extensions: { tracing: { on: true } },
+      },
+    ],
+    ['null parameters', { query: '{ me { name } }', variables: null, operationName: null, extensions: null }],
+  ])('%s', async (_name, body) => {
+    const { lane } = await both({ body });
+    expect(lane).toBe('direct');
+  });
+
+  it.each([
+    ['none', undefined],
+    ['application/graphql-response+json', 'application/graphql-response+json'],
+    ['application/json (the legacy media type)', 'application/json'],
+    ['*/*', '*/*'],
+    ['Apollo Client’s', 'application/graphql-response+json,application/json;q=0.9'],
+  ])('Accept: %s', async (_name, accept) => {
+    const { answer, lane } = await both({
+      body: { query: usage, variables: { mdn: own } },
+      headers: accept ? { accept } : {},
+    });
+    expect(lane).toBe('direct');
+    expect(answer.status).toBe(200);
+  });
+
+  it.each([
+    ['a variable of the wrong type', { mdn: 5 }],
+    ['a missing variable', {}],
+  ])('%s: refused whole, 400 (200 to a legacy application/json client)', async (_name, variables) => {
+    const modern = await both({ body: { query: usage, variables } });
+    expect(modern.lane).toBe('direct');
+    expect(modern.answer.status).toBe(400);
+    const legacy = await both({ body: { query: usage, variables }, headers: { accept: 'application/json' } });
+    expect(legacy.answer.status).toBe(200);
+  });
+
+  it('an enum value that does not exist: its suggestion as Yoga gives it', async () => {
+    const { answer, lane } = await both({
+      body: {
+        query:
+          'mutation M($s: ServiceScope) { suspendLine(input: { mdn: "5550000000", service: $s, dryRun: true }) { status } }',
+        variables: { s: 'VOICES' },
+      },
+    });
+    expect(lane).toBe('direct');
+    expect(answer.status).toBe(400);
+  });
+
+  it('an unexpected failure inside a resolver: masked, 200 with data', async () => {
+    const settings = gateway.app.services.settings;
+    const real = settings.values.bind(settings);
+    let calls = 0;
+    // The persisted-operations check reads settings once before execution on both lanes; the
+    // pipeline's read inside the resolver is the one that fails.
+    vi.spyOn(settings, 'values').mockImplementation(() =>
+      ++calls % 2 === 0 ? Promise.reject(new Error('settings store lost at /var/secret/path')) : real(),
+    );
+    const { answer, lane } = await both({ body: { query: usage, variables: { mdn: own } } });
+    expect(lane).toBe('direct');
+    expect(answer.body).not.toContain('/var/secret');
+    expect(JSON.parse(answer.body).errors[0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', status: 500 });
+  });
+});
+
+describe('requests left to Yoga', () => {
+  it.each([
+    ['no token', { body: { query: '{ me { name } }' }, token: null }],
+    ['a token that does not verify', { body: { query: '{ me { name } }' }, token: 'not.a.token' }],
+    ['a syntax error', { body: { query: '{ me { name }' } }],
+    ['a validation error (with suggestions)', { body: { query: '{ me { nam } }' } }],
+    [
+      'over the depth limit',
+      {
+        body: {
+          query:
+            'query D($m: String!) { lines(mdns: [$m]) { ...L } } fragment L on Line { usage { balanceDetails { talk } } }',
+          variables: { m: own },
+        },
+      },
+    ],
+    ['over the alias limit', { body: { query: '{ a: me { name } b: me { name } c: me { name } d: me { name } }' } }],
+    [
+      'over the directive limit',
+      {
+        body: {
+          query:
+            '{ me @skip(if: false) { name @include(if: true) superuser @include(if: true) name @skip(if: false) } }',
+        },
+      },
+    ],
+    ['over the token limit', { body: { query: `{ me { ${'name '.repeat(150)}} }` } }],
+    ['introspection', { body: { query: '{ __schema { queryType { name } } }' } }],
+    ['__type', { body: { query: '{ __type(name: "Query") { name } }' } }],
+    ['an operation name that names nothing', { body: { query: '{ me { name } }', operationName: 'Nope' } }],
+    ['several operations and no name', { body: { query: 'query A { me { name } } query B { me { name } }' } }],
+    [
+      'a persisted query by hash',
+      {
+        body: { extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } },
+      },
+    ],
+    ['an unknown parameter', { body: { query: '{ me { name } }', batch: true } }],
+    ['a body that is not JSON', { rawBody: '{ "query": ' }],
+    ['a JSON array (a batch)', { body: [{ query: '{ me { name } }' }] }],
+    ['variables that are not an object', { body: { query: usage, variables: [own] } }],
+    [
+      'variables nested deeper than MAX_JSON_DEPTH',
+      {
+        body: { query: usage, variables: { mdn: own, deep: JSON.parse('['.repeat(40) + ']'.repeat(40)) } },
+      },
+    ],
+    [
+      'over the cost maximum',
+      {
+        body: {
+          query: 'query S($mdns: [String!]!) { lines(mdns: $mdns) { usage { status } networkStatus { status } } }',
+          variables: { mdns: Array.from({ length: 60 }, (_, i) => `555${String(i).padStart(7, '0')}`) },
+        },
+      },
+    ],
+    ['Accept: text/event-stream', { body: { query: '{ me { name } }' }, headers: { accept: 'text/event-stream' } }],
+    ['Accept: multipart/mixed', { body: { query: '{ me { name } }' }, headers: { accept: 'multipart/mixed' } }],
+    ['Accept: text/html only (406)', { body: { query: '{ me { name } }' }, headers: { accept: 'text/html' } }],
+    [
+      'Content-Type: application/graphql+json',
+      {
+        body: { query: '{ me { name } }' },
+        headers: { 'content-type': 'application/graphql+json' },
+      },
+    ],
+  ] as [string, Sent][])('%s', async (_name, sent) => {
+    const { lane } = await both(sent);
+    expect(lane).toBe('yoga');
+  });
+
+  it('a GET', async () => {
+    const { lane } = await both({ method: 'GET', path: `/graphql?query=${encodeURIComponent('{ me { name } }')}` });
+    expect(lane).toBe('yoga');
+  });
+
+  it('a caller whose bucket is empty (429 THROTTLED, nothing taken by the lane)', async () => {
+    const { costBudget } = gateway.app.services;
+    const screen = {
+      query: 'query S($mdns: [String!]!) { lines(mdns: $mdns) { usage { status } } }',
+      variables: { mdns: [own] },
+    };
+    vi.spyOn(costBudget, 'refund').mockImplementation(async () => ({
+      maximumAvailable: costBudget.capacity,
+      currentlyAvailable: 0,
+      restoreRate: costBudget.restoreRate,
+    }));
+    // Empty the bucket (the clock stands still, so nothing is restored).
+    await costBudget.take(owner.id, (await costBudget.take(owner.id, 0)).status.currentlyAvailable);
+    lanes.length = 0;
+    const answer = await send(gateway.handle, { body: screen });
+    await vi.waitFor(() => expect(lanes).toEqual(['yoga']));
+    expect(answer.status).toBe(429);
+    expect((await costBudget.take(owner.id, 0)).status.currentlyAvailable).toBe(0);
+  });
+
+  it('with persisted_operations_only: a listed document is the lane’s, any other Yoga’s (403)', async () => {
+    const set = (value: boolean) =>
+      gateway.rest('PUT', '/settings/persisted_operations_only', { token: superuser, body: { value: String(value) } });
+    await set(true);
+    try {
+      const refused = await both({ body: { query: '{ me { name } }' } });
+      expect([refused.lane, refused.answer.status]).toEqual(['yoga', 403]);
+      const bySuperuser = await both({ body: { query: '{ me { superuser } }' }, token: superuser });
+      expect(bySuperuser.lane).toBe('direct');
+    } finally {
+      await set(false);
+    }
+  });
+});
