@@ -25,6 +25,7 @@ import {
   BREAK,
   type DocumentNode,
   type ExecutionResult,
+  type GraphQLError,
   type GraphQLSchema,
 } from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
@@ -66,6 +67,13 @@ export interface DirectLane {
     body: Buffer,
     context: GraphQLServerContext,
   ): Promise<boolean>;
+}
+
+/** A request's GraphQL parameters, as the lane runs them. */
+interface Parameters {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
 }
 
 /** A document that passed everything Yoga checks before execution; its hash when asked for. */
@@ -122,6 +130,21 @@ export function regularMediaType(accept: string | undefined): string | null {
   return chosen === 'application/graphql-response+json' || chosen === 'application/json' ? chosen : null;
 }
 
+/** regularMediaType remembered by Accept header (clients send a handful of them; at most 64 are kept). */
+function acceptedMediaTypes(): { of(accept: string | undefined): string | null } {
+  const known = new Map<string | undefined, string | null>();
+  return {
+    of(accept) {
+      let mediaType = known.get(accept);
+      if (mediaType === undefined) {
+        mediaType = regularMediaType(accept);
+        if (known.size < 64) known.set(accept, mediaType);
+      }
+      return mediaType;
+    },
+  };
+}
+
 /** True when the document asks for the schema itself (`__schema`, `__type`): exposure is Yoga's call. */
 function asksForSchema(document: DocumentNode): boolean {
   let found = false;
@@ -153,6 +176,7 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     maxAliasesRule({ n: limits.maxAliases }),
     maxDirectivesRule({ n: limits.maxDirectives }),
   ];
+  const mediaTypes = acceptedMediaTypes();
   // Documents by text: prepared, or null when Yoga must answer them (refused, or introspection).
   const documents = new Map<string, Prepared | null>();
 
@@ -179,69 +203,92 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     return options.persistedOperations.has(document.hash);
   }
 
-  return {
-    async handle(request, response, body, serverContext) {
-      const mediaType = regularMediaType(request.headers.accept);
-      if (!mediaType) return false;
-      let params: unknown;
-      try {
-        params = JSON.parse(body.toString('utf8'));
-      } catch {
-        return false;
-      }
-      if (!isObject(params)) return false;
-      for (const key in params) if (params[key] != null && !GRAPHQL_PARAMETERS.has(key)) return false;
-      const { query, variables, operationName, extensions } = params;
-      if (typeof query !== 'string') return false;
-      if (variables != null && !isObject(variables)) return false;
-      if (extensions != null && (!isObject(extensions) || extensions.persistedQuery != null)) return false;
-      if (operationName != null && typeof operationName !== 'string') return false;
-      if (valueNestsDeeperThan(variables, limits.maxJsonDepth) || valueNestsDeeperThan(extensions, limits.maxJsonDepth))
-        return false;
+  /**
+   * The request's parameters when the lane may take them: a JSON object of Yoga's four
+   * parameters, of the right types, no persisted query, nested within MAX_JSON_DEPTH.
+   */
+  function parametersOf(body: Buffer): Parameters | null {
+    let params: unknown;
+    try {
+      params = JSON.parse(body.toString('utf8'));
+    } catch {
+      return null;
+    }
+    if (!isObject(params)) return null;
+    for (const key in params) if (params[key] != null && !GRAPHQL_PARAMETERS.has(key)) return null;
+    const { query, variables, operationName, extensions } = params;
+    if (typeof query !== 'string') return null;
+    if (variables != null && !isObject(variables)) return null;
+    if (extensions != null && (!isObject(extensions) || extensions.persistedQuery != null)) return null;
+    if (operationName != null && typeof operationName !== 'string') return null;
+    if (valueNestsDeeperThan(variables, limits.maxJsonDepth) || valueNestsDeeperThan(extensions, limits.maxJsonDepth))
+      return null;
+    return { query, variables: variables ?? {}, operationName: operationName ?? undefined };
+  }
 
-      let requestContext: RequestContext;
-      try {
-        requestContext = await serverContext.requestContext();
-      } catch {
-        return false; // the caller could not be looked up: Yoga answers it (500), from the same failure
-      }
-      const user = requestContext.user;
-      if (!user) return false;
-      const document = prepared(query);
-      if (!document || !(await allowedToSend(document, query, requestContext))) return false;
-      const operation = getOperationAST(document.document, operationName);
-      if (!operation || operation.operation === 'subscription') return false;
-      const variableValues = variables ?? {};
-      const cost = queryCost(schema, document.document, variableValues, operationName);
-      if (cost > limits.maxCost) return false;
-      // Taken now or not at all: a refusal leaves the bucket as it was, and Yoga answers it.
-      const charge = await chargeCost(costBudget, user.id, cost);
-      if (!charge.granted) return false;
-
-      const startedAt = performance.now();
-      // What Yoga's resolvers see: the server's context, the request's parameters and the caller's context.
-      const contextValue: RequestContext & Record<string, unknown> = {
-        ...serverContext,
-        params: { query, variables, operationName, extensions },
-        ...requestContext,
-      };
-      const run = observer.begin(document.document, operationName, serverContext.access);
-      const executed = await run(
+  /**
+   * Runs the request when nothing would refuse it before execution (else null: Yoga's); its
+   * cost is taken before and settled after, as useCostBudget does.
+   */
+  async function run(params: Parameters, serverContext: GraphQLServerContext): Promise<ExecutionResult | null> {
+    const context = await serverContext.requestContext();
+    const user = context.user;
+    if (!user) return null;
+    const document = prepared(params.query);
+    if (!document || !(await allowedToSend(document, params.query, context))) return null;
+    const { variables, operationName } = params;
+    const operation = getOperationAST(document.document, operationName);
+    if (!operation || operation.operation === 'subscription') return null;
+    const cost = queryCost(schema, document.document, variables, operationName);
+    if (cost > limits.maxCost) return null;
+    // Taken now or not at all: a refusal leaves the bucket as it was, and Yoga answers it.
+    const charge = await chargeCost(costBudget, user.id, cost);
+    if (!charge.granted) return null;
+    const before = context.carrierCalls;
+    let executed: ExecutionResult;
+    try {
+      // The caller's context is the resolvers' context (Yoga's adds the request and its
+      // parameters to it, which no resolver reads).
+      const observed = observer.begin(document.document, operationName, serverContext.access);
+      executed = await observed(
         () =>
           execute({
             schema,
             document: document.document,
-            contextValue,
-            variableValues,
+            contextValue: context,
+            variableValues: variables,
             operationName,
           }) as Promise<ExecutionResult> | ExecutionResult,
       );
-      const masked = executed.errors?.length
-        ? { ...executed, errors: executed.errors.map((error) => maskUnexpected(error) as never) }
-        : executed;
-      const settled = await charge.settle(masked, contextValue.carrierCalls);
+    } catch (error) {
+      executed = { errors: [error as GraphQLError] };
+    }
+    const masked = executed.errors?.length
+      ? { ...executed, errors: executed.errors.map((error) => maskUnexpected(error) as GraphQLError) }
+      : executed;
+    return charge.settle(masked, context.carrierCalls - before);
+  }
+
+  return {
+    async handle(request, response, body, serverContext) {
+      const accept = request.headers.accept;
+      const mediaType = mediaTypes.of(accept);
+      if (!mediaType) return false;
+      const params = parametersOf(body);
+      if (!params) return false;
+      const startedAt = performance.now();
+      let executed: ExecutionResult;
+      try {
+        const ran = await run(params, serverContext);
+        if (!ran) return false;
+        executed = ran;
+      } catch (error) {
+        // The caller could not be looked up, the settings or the budget could not be read:
+        // answered as Yoga answers a failing plugin, 500 "Unexpected error." (and logged).
+        executed = { errors: [maskUnexpected(error) as GraphQLError] };
+      }
       const hideSuggestions = options.introspection === 'off';
-      const result = shape(settled, serverContext.requestId, hideSuggestions, speaksLegacyJson(request.headers.accept));
+      const result = shape(executed, serverContext.requestId, hideSuggestions, speaksLegacyJson(accept));
       observer.end(serverContext.access, result, startedAt);
 
       const http = result.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;

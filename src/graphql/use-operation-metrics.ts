@@ -7,7 +7,7 @@
 import { getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { AccessRecord } from '../http/access-log.js';
-import { inSpan } from '../lib/tracing.js';
+import { inSpan, tracingEnabled } from '../lib/tracing.js';
 import type { Metrics } from '../metrics.js';
 import { createOperationLabeller } from './operation-label.js';
 import type { GraphQLServerContext } from './server-context.js';
@@ -39,6 +39,7 @@ export function createOperationObserver(metrics: Metrics, maxNames = 200): Opera
       const name = label(operation?.name?.value);
       const type = operation?.operation ?? 'unknown';
       if (access) Object.assign(access, { operationName: name, operationType: type });
+      if (!tracingEnabled()) return async (execute) => execute();
       const attributes = { 'graphql.operation.name': name, 'graphql.operation.type': type };
       return (execute) =>
         inSpan(

@@ -61,6 +61,9 @@ export async function startTracing(options: { endpoint?: string; spanProcessor?:
 
 const tracer = () => trace.getTracer(SERVICE_NAME);
 
+/** Whether spans are recorded (TRACING on): callers skip building a span's name and attributes when not. */
+export const tracingEnabled = (): boolean => enabled;
+
 export interface ServerSpan {
   /** Runs the request's handling inside the span's context. */
   run<T>(work: () => T): T;

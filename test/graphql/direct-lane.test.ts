@@ -243,6 +243,20 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
     expect(answer.body).not.toContain('/var/secret');
     expect(JSON.parse(answer.body).errors[0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', status: 500 });
   });
+  it('a failure before execution (the settings cannot be read): 500 "Unexpected error.", as Yoga answers it', async () => {
+    const settings = gateway.app.services.settings;
+    const fail = () =>
+      vi.spyOn(settings, 'values').mockRejectedValueOnce(new Error('settings store lost at /var/secret'));
+    fail();
+    const viaYoga = await send(yogaOnly.handle, { body: { query: usage, variables: { mdn: own } } });
+    fail();
+    lanes.length = 0;
+    const direct = await send(gateway.handle, { body: { query: usage, variables: { mdn: own } } });
+    await vi.waitFor(() => expect(lanes).toEqual(['direct']));
+    expect(direct).toEqual(viaYoga);
+    expect(direct.status).toBe(500);
+    expect(direct.body).not.toContain('/var/secret');
+  });
 });
 
 describe('requests left to Yoga', () => {
