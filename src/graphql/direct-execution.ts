@@ -15,28 +15,15 @@
 // sends the same requests through both lanes and compares the answers byte for byte.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  execute,
-  getOperationAST,
-  parse,
-  specifiedRules,
-  validate,
-  visit,
-  BREAK,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLError,
-  type GraphQLSchema,
-} from 'graphql';
-import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import { execute, getOperationAST, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { CostBudget } from '../budget/cost-budget.js';
 import { valueNestsDeeperThan } from '../http/json-depth.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { maskUnexpected } from './errors.js';
 import { sha256Hex, type PersistedOperations } from './persisted-operations.js';
+import { createPreparedDocuments, type PreparedDocument } from './prepared-documents.js';
 import { queryCost } from './query-cost.js';
+import { acceptedMediaTypes } from './result-media-type.js';
 import type { GraphQLServerContext } from './server-context.js';
 import { chargeCost } from './use-cost-budget.js';
 import type { IntrospectionMode } from './use-exposure.js';
@@ -52,8 +39,6 @@ export interface DirectLaneOptions {
   costBudget: CostBudget;
   shape: ResultShaper;
   observer: OperationObserver;
-  /** Documents remembered (parsed and validated, or known not to be for this lane). */
-  cacheSize?: number;
 }
 
 export interface DirectLane {
@@ -76,22 +61,6 @@ interface Parameters {
   operationName: string | undefined;
 }
 
-/** A document that passed everything Yoga checks before execution; its hash when asked for. */
-interface Prepared {
-  document: DocumentNode;
-  hash?: string;
-}
-
-/** Longer documents are left to Yoga rather than remembered here (Yoga caches its own). */
-const LONGEST_REMEMBERED = 64 * 1024;
-
-/** Yoga's result processors for a single result, in the order it tries them: SSE, multipart, regular. */
-const RESULT_PROCESSORS = [
-  ['text/event-stream'],
-  ['multipart/mixed'],
-  ['application/graphql-response+json', 'application/json'],
-];
-
 const GRAPHQL_PARAMETERS = new Set(['query', 'variables', 'operationName', 'extensions']);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -104,62 +73,6 @@ export function isJsonPost(request: IncomingMessage): boolean {
   return type === 'application/json';
 }
 
-/**
- * The media type Yoga's result processors would answer a single result in, read from the
- * Accept header exactly as Yoga reads it (graphql-yoga's result-processor/accept.js and
- * use-result-processor.js: the last match wins, the regular processor is tried last); null
- * when Yoga would stream it (SSE, multipart) or refuse it (406).
- */
-export function regularMediaType(accept: string | undefined): string | null {
-  const asked: string[] = [];
-  for (const entry of (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
-    const [mediaType, ...params] = entry.split(';');
-    const charset = params.find((param) => param.includes('charset=')) ?? 'charset=utf-8';
-    if (mediaType !== undefined && charset === 'charset=utf-8') asked.push(mediaType);
-  }
-  asked.reverse();
-  const matches = (offered: string, wanted: string) => {
-    const [offeredType, offeredSub] = offered.split('/');
-    const [type, sub] = wanted.split('/');
-    return (type === '*' || type === offeredType) && (sub === '*' || sub === offeredSub);
-  };
-  let chosen: string | null = null;
-  for (const processor of RESULT_PROCESSORS) {
-    for (const wanted of asked) for (const offered of processor) if (matches(offered, wanted)) chosen = offered;
-  }
-  return chosen === 'application/graphql-response+json' || chosen === 'application/json' ? chosen : null;
-}
-
-/** regularMediaType remembered by Accept header (clients send a handful of them; at most 64 are kept). */
-function acceptedMediaTypes(): { of(accept: string | undefined): string | null } {
-  const known = new Map<string | undefined, string | null>();
-  return {
-    of(accept) {
-      let mediaType = known.get(accept);
-      if (mediaType === undefined) {
-        mediaType = regularMediaType(accept);
-        if (known.size < 64) known.set(accept, mediaType);
-      }
-      return mediaType;
-    },
-  };
-}
-
-/** True when the document asks for the schema itself (`__schema`, `__type`): exposure is Yoga's call. */
-function asksForSchema(document: DocumentNode): boolean {
-  let found = false;
-  visit(document, {
-    Field(node) {
-      if (node.name.value === '__schema' || node.name.value === '__type') {
-        found = true;
-        return BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
-}
-
 /** What Yoga's result processor does last: the internal `extensions.http` is not sent. */
 function withoutInternals(result: ExecutionResult): ExecutionResult {
   if (!result.errors?.length && !result.extensions?.http) return result;
@@ -169,35 +82,11 @@ function withoutInternals(result: ExecutionResult): ExecutionResult {
 
 export function createDirectLane(options: DirectLaneOptions): DirectLane {
   const { schema, limits, costBudget, shape, observer } = options;
-  const cacheSize = options.cacheSize ?? 1000;
-  const rules = [
-    ...specifiedRules,
-    maxDepthRule({ n: limits.maxDepth }),
-    maxAliasesRule({ n: limits.maxAliases }),
-    maxDirectivesRule({ n: limits.maxDirectives }),
-  ];
   const mediaTypes = acceptedMediaTypes();
-  // Documents by text: prepared, or null when Yoga must answer them (refused, or introspection).
-  const documents = new Map<string, Prepared | null>();
-
-  function prepared(text: string): Prepared | null {
-    const known = documents.get(text);
-    if (known !== undefined) return known;
-    if (text.length > LONGEST_REMEMBERED) return null;
-    let entry: Prepared | null = null;
-    try {
-      const document = parse(text, { maxTokens: limits.maxTokens });
-      if (validate(schema, document, rules).length === 0 && !asksForSchema(document)) entry = { document };
-    } catch {
-      entry = null; // a syntax error or the token limit: Yoga answers it
-    }
-    if (documents.size >= cacheSize) documents.delete(documents.keys().next().value!);
-    documents.set(text, entry);
-    return entry;
-  }
+  const documents = createPreparedDocuments({ schema, limits });
 
   /** With `persisted_operations_only`, a non-superuser's document must be one of the allow-list. */
-  async function allowedToSend(document: Prepared, text: string, context: RequestContext): Promise<boolean> {
+  async function allowedToSend(document: PreparedDocument, text: string, context: RequestContext): Promise<boolean> {
     if (context.user?.superuser || !(await context.services.settings.values()).persisted_operations_only) return true;
     document.hash ??= sha256Hex(text);
     return options.persistedOperations.has(document.hash);
@@ -234,7 +123,7 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     const context = await serverContext.requestContext();
     const user = context.user;
     if (!user) return null;
-    const document = prepared(params.query);
+    const document = documents.get(params.query);
     if (!document || !(await allowedToSend(document, params.query, context))) return null;
     const { variables, operationName } = params;
     const operation = getOperationAST(document.document, operationName);

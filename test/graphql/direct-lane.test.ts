@@ -197,6 +197,13 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
     ['application/json (the legacy media type)', 'application/json'],
     ['*/*', '*/*'],
     ['Apollo Client’s', 'application/graphql-response+json,application/json;q=0.9'],
+    ['application/*', 'application/*'],
+    [
+      'urql’s, which names streams too (a single result is still answered as JSON)',
+      'application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed',
+    ],
+    ['text/html, then application/json', 'text/html, application/json'],
+    ['an explicit utf-8 charset', 'application/json; charset=utf-8'],
   ])('Accept: %s', async (_name, accept) => {
     const { answer, lane } = await both({
       body: { query: usage, variables: { mdn: own } },
@@ -318,6 +325,10 @@ describe('requests left to Yoga', () => {
     ['Accept: text/event-stream', { body: { query: '{ me { name } }' }, headers: { accept: 'text/event-stream' } }],
     ['Accept: multipart/mixed', { body: { query: '{ me { name } }' }, headers: { accept: 'multipart/mixed' } }],
     ['Accept: text/html only (406)', { body: { query: '{ me { name } }' }, headers: { accept: 'text/html' } }],
+    [
+      'Accept: a charset other than utf-8 only (406)',
+      { body: { query: '{ me { name } }' }, headers: { accept: 'application/json; charset=iso-8859-1' } },
+    ],
     [
       'Content-Type: application/graphql+json',
       {
