@@ -4,7 +4,7 @@
 // the same database transaction that completes the transaction row, so that a committed
 // change always has its event and a refused or failed one never has.
 
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../lib/random-hex.js';
 
 export const LINE_EVENT_TYPES = [
   'line.activated',
@@ -57,7 +57,7 @@ export interface LineEventDraft {
 }
 
 /** evt_ followed by 24 hexadecimal characters; stored, so the same on every delivery. */
-export const newEventId = (): string => `evt_${randomBytes(12).toString('hex')}`;
+export const newEventId = (): string => `evt_${randomHex(12)}`;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 

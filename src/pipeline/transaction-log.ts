@@ -2,7 +2,7 @@
 // (a unique insert, so two racing requests cannot both win) before the carrier is called,
 // and completed with the answer the caller got, whatever it was.
 
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../lib/random-hex.js';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { DuplicateTransactionError } from '../errors/gateway-errors.js';
@@ -32,7 +32,7 @@ export interface TransactionRecord {
 
 /** The operation's prefix followed by 12 uppercase hexadecimal characters. */
 export function generateTransactionId(prefix: string): string {
-  return prefix + randomBytes(6).toString('hex').toUpperCase();
+  return prefix + randomHex(6).toUpperCase();
 }
 
 /** A transaction id to reserve; `request` (the validated input) lets the reconciler re-send the write. */
