@@ -1,12 +1,12 @@
 // GraphQL's direct lane. The requests dashboards send all day — an authenticated POST of JSON
-// whose document parses, validates and fits every limit, a query or a mutation, within its
-// cost — are executed here with graphql-js, without Yoga's fetch layer and envelop's hook
+// whose document (sent, or listed and named by its hash) parses, validates and fits every
+// limit, a query or a mutation, within its cost — are executed here with graphql-js, without Yoga's fetch layer and envelop's hook
 // chain around them: those cost ~0.19 ms of CPU a request, nearly all of what GraphQL cost
 // beyond REST for the same operation (docs/performance.md, "The direct lane").
 //
 // Everything else is handed to Yoga untouched, with the body already read: no token, a
 // document that does not parse or validate or exceeds a limit, introspection, a subscription,
-// persisted operations by hash, a request over the cost maximum or the caller's budget, GET,
+// a hash that is not listed, a request over the cost maximum or the caller's budget, GET,
 // other content or media types. So every refusal keeps one implementation (Yoga's plugins),
 // and a request comes here only when nothing in it would be refused before execution. What is
 // done to an admitted request is what those plugins do, through the same functions: the cost
@@ -56,7 +56,10 @@ export interface DirectLane {
 
 /** A request's GraphQL parameters, as the lane runs them. */
 interface Parameters {
+  /** The document's text: the one sent, or the allow-list's for a persisted query's hash. */
   query: string;
+  /** True when the document came from the allow-list by its hash (always allowed to be sent). */
+  listed: boolean;
   variables: Record<string, unknown>;
   operationName: string | undefined;
 }
@@ -94,7 +97,9 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
 
   /**
    * The request's parameters when the lane may take them: a JSON object of Yoga's four
-   * parameters, of the right types, no persisted query, nested within MAX_JSON_DEPTH.
+   * parameters, of the right types, nested within MAX_JSON_DEPTH, with a document, or without
+   * one and the sha256 of a listed persisted operation (Apollo's persisted-query shape, read as
+   * Yoga's persisted-operations plugin reads it: a document given wins over a hash).
    */
   function parametersOf(body: Buffer): Parameters | null {
     let params: unknown;
@@ -106,13 +111,23 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     if (!isObject(params)) return null;
     for (const key in params) if (params[key] != null && !GRAPHQL_PARAMETERS.has(key)) return null;
     const { query, variables, operationName, extensions } = params;
-    if (typeof query !== 'string') return null;
+    if (query != null && typeof query !== 'string') return null;
     if (variables != null && !isObject(variables)) return null;
-    if (extensions != null && (!isObject(extensions) || extensions.persistedQuery != null)) return null;
+    if (extensions != null && !isObject(extensions)) return null;
     if (operationName != null && typeof operationName !== 'string') return null;
     if (valueNestsDeeperThan(variables, limits.maxJsonDepth) || valueNestsDeeperThan(extensions, limits.maxJsonDepth))
       return null;
-    return { query, variables: variables ?? {}, operationName: operationName ?? undefined };
+    const common = { variables: variables ?? {}, operationName: operationName ?? undefined };
+    if (query) return { ...common, query, listed: false };
+    const listed = listedDocument(extensions);
+    return listed === undefined ? null : { ...common, query: listed, listed: true };
+  }
+
+  /** The allow-list's document named by `extensions.persistedQuery` (version 1); undefined for any other. */
+  function listedDocument(extensions: Record<string, unknown> | null | undefined): string | undefined {
+    const persisted = extensions?.persistedQuery;
+    if (!isObject(persisted) || persisted.version !== 1 || typeof persisted.sha256Hash !== 'string') return undefined;
+    return options.persistedOperations.get(persisted.sha256Hash);
   }
 
   /**
@@ -124,7 +139,7 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     const user = context.user;
     if (!user) return null;
     const document = documents.get(params.query);
-    if (!document || !(await allowedToSend(document, params.query, context))) return null;
+    if (!document || (!params.listed && !(await allowedToSend(document, params.query, context)))) return null;
     const { variables, operationName } = params;
     const operation = getOperationAST(document.document, operationName);
     if (!operation || operation.operation === 'subscription') return null;

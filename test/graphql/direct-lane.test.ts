@@ -5,7 +5,11 @@
 // what it should (authenticated JSON POSTs of valid queries and mutations) and left the rest
 // (refusals, introspection, streams, GET, other media types) to Yoga.
 
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sha256Hex } from '../../src/graphql/persisted-operations.js';
 import type { Logger } from '../../src/lib/logger.js';
 import { createGateway, type Gateway } from '../../src/server.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
@@ -31,11 +35,29 @@ let disconnected: string;
 
 const T0 = 1_800_000_000_000;
 
+// The allow-list of persisted operations (hash → document), as scripts/persist-operations.mjs writes it.
+const listDir = mkdtempSync(join(tmpdir(), 'direct-lane-'));
+const LISTED_USAGE = 'query ListedUsage($mdn: String!) { usage(mdn: $mdn) { status planName } }';
+const LISTED_ME = 'query ListedMe { me { name } } query ListedWho { me { superuser } }';
+const listedHash = sha256Hex(LISTED_USAGE);
+const listedMeHash = sha256Hex(LISTED_ME);
+writeFileSync(
+  join(listDir, 'persisted.json'),
+  JSON.stringify({ [listedHash]: LISTED_USAGE, [listedMeHash]: LISTED_ME }),
+);
+const byHash = (hash: string, version = 1) => ({ persistedQuery: { version, sha256Hash: hash } });
+
 beforeAll(async () => {
   // Low shape limits, so that each can be crossed by a small document.
   gateway = await startGateway({
     logger,
-    env: { GRAPHQL_MAX_DEPTH: '4', GRAPHQL_MAX_ALIASES: '3', GRAPHQL_MAX_DIRECTIVES: '3', GRAPHQL_MAX_TOKENS: '120' },
+    env: {
+      GRAPHQL_MAX_DEPTH: '4',
+      GRAPHQL_MAX_ALIASES: '3',
+      GRAPHQL_MAX_DIRECTIVES: '3',
+      GRAPHQL_MAX_TOKENS: '120',
+      PERSISTED_OPERATIONS_FILE: join(listDir, 'persisted.json'),
+    },
   });
   const { services } = gateway.app;
   yogaOnly = createGateway(
@@ -62,6 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await yogaOnly.close(100);
   await gateway.close();
+  rmSync(listDir, { recursive: true, force: true });
 });
 beforeEach(() => {
   lanes.length = 0;
@@ -186,6 +209,28 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
       },
     ],
     ['null parameters', { query: '{ me { name } }', variables: null, operationName: null, extensions: null }],
+    [
+      'a listed persisted query by its hash, with variables',
+      { extensions: byHash(listedHash), variables: { mdn: own } },
+    ],
+    [
+      'a listed persisted query by its hash, naming one of its operations',
+      {
+        extensions: byHash(listedMeHash),
+        operationName: 'ListedWho',
+      },
+    ],
+    [
+      'an empty document and a listed hash: the hash wins (an empty document is none)',
+      { query: '', extensions: byHash(listedHash), variables: { mdn: own } },
+    ],
+    [
+      'a document and a hash that is not listed: the document wins',
+      {
+        query: '{ me { name } }',
+        extensions: byHash('0'.repeat(64)),
+      },
+    ],
   ])('%s', async (_name, body) => {
     const { lane } = await both({ body });
     expect(lane).toBe('direct');
@@ -298,11 +343,14 @@ describe('requests left to Yoga', () => {
     ['an operation name that names nothing', { body: { query: '{ me { name } }', operationName: 'Nope' } }],
     ['several operations and no name', { body: { query: 'query A { me { name } } query B { me { name } }' } }],
     [
-      'a persisted query by hash',
+      'a persisted query by a hash that is not listed',
       {
         body: { extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } },
       },
     ],
+    ['a listed hash under another version of the protocol', { body: { extensions: byHash(listedHash, 2) } }],
+    ['a listed hash of several operations, naming none', { body: { extensions: byHash(listedMeHash) } }],
+    ['neither a document nor a hash', { body: { variables: { mdn: own } } }],
     ['an unknown parameter', { body: { query: '{ me { name } }', batch: true } }],
     ['a body that is not JSON', { rawBody: '{ "query": ' }],
     ['a JSON array (a batch)', { body: [{ query: '{ me { name } }' }] }],
@@ -375,6 +423,10 @@ describe('requests left to Yoga', () => {
       expect([refused.lane, refused.answer.status]).toEqual(['yoga', 403]);
       const bySuperuser = await both({ body: { query: '{ me { superuser } }' }, token: superuser });
       expect(bySuperuser.lane).toBe('direct');
+      const listed = await both({ body: { query: LISTED_USAGE, variables: { mdn: own } } });
+      expect([listed.lane, listed.answer.status]).toEqual(['direct', 200]);
+      const hashed = await both({ body: { extensions: byHash(listedHash), variables: { mdn: own } } });
+      expect([hashed.lane, hashed.answer.status]).toEqual(['direct', 200]);
     } finally {
       await set(false);
     }
