@@ -18,6 +18,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, getOperationAST, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { CostBudget } from '../budget/cost-budget.js';
 import { valueNestsDeeperThan } from '../http/json-depth.js';
+import type { UserRecord } from '../directory/types.js';
+import type { AccessRecord } from '../http/access-log.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { maskUnexpected } from './errors.js';
 import { sha256Hex, type PersistedOperations } from './persisted-operations.js';
@@ -134,10 +136,12 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
    * Runs the request when nothing would refuse it before execution (else null: Yoga's); its
    * cost is taken before and settled after, as useCostBudget does.
    */
-  async function run(params: Parameters, serverContext: GraphQLServerContext): Promise<ExecutionResult | null> {
-    const context = await serverContext.requestContext();
-    const user = context.user;
-    if (!user) return null;
+  async function run(
+    params: Parameters,
+    context: RequestContext,
+    user: UserRecord,
+    access: AccessRecord,
+  ): Promise<ExecutionResult | null> {
     const document = documents.get(params.query);
     if (!document || (!params.listed && !(await allowedToSend(document, params.query, context)))) return null;
     const { variables, operationName } = params;
@@ -153,7 +157,7 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     try {
       // The caller's context is the resolvers' context (Yoga's adds the request and its
       // parameters to it, which no resolver reads).
-      const observed = observer.begin(document.document, operationName, serverContext.access);
+      const observed = observer.begin(document.document, operationName, access);
       executed = await observed(
         () =>
           execute({
@@ -178,17 +182,27 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
       const accept = request.headers.accept;
       const mediaType = mediaTypes.of(accept);
       if (!mediaType) return false;
+      const startedAt = performance.now();
+      // The caller first, from the headers: an anonymous request is Yoga's (401) before its body
+      // is parsed. A caller that cannot be looked up is Yoga's too, answered from the same
+      // failure (the context is built once per request and shared).
+      let context: RequestContext;
+      try {
+        context = await serverContext.requestContext();
+      } catch {
+        return false;
+      }
+      if (!context.user) return false;
       const params = parametersOf(body);
       if (!params) return false;
-      const startedAt = performance.now();
       let executed: ExecutionResult;
       try {
-        const ran = await run(params, serverContext);
+        const ran = await run(params, context, context.user, serverContext.access);
         if (!ran) return false;
         executed = ran;
       } catch (error) {
-        // The caller could not be looked up, the settings or the budget could not be read:
-        // answered as Yoga answers a failing plugin, 500 "Unexpected error." (and logged).
+        // The settings or the budget could not be read: answered as Yoga answers a failing
+        // plugin, 500 "Unexpected error." (and logged).
         executed = { errors: [maskUnexpected(error) as GraphQLError] };
       }
       const hideSuggestions = options.introspection === 'off';

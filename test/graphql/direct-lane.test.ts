@@ -389,6 +389,20 @@ describe('requests left to Yoga', () => {
     expect(lane).toBe('yoga');
   });
 
+  it('a caller who cannot be looked up (the directory fails): Yoga answers from the same failure, 500', async () => {
+    const { authenticator } = gateway.app.services;
+    const fail = () => vi.spyOn(authenticator, 'authenticate').mockRejectedValueOnce(new Error('database unreachable'));
+    fail();
+    const viaYoga = await send(yogaOnly.handle, { body: { query: '{ me { name } }' } });
+    fail();
+    lanes.length = 0;
+    const answer = await send(gateway.handle, { body: { query: '{ me { name } }' } });
+    await vi.waitFor(() => expect(lanes).toEqual(['yoga']));
+    expect(answer).toEqual(viaYoga);
+    expect(answer.status).toBe(500);
+    expect(authenticator.authenticate).toHaveBeenCalledTimes(2); // once per request, whichever lane
+  });
+
   it('a GET', async () => {
     const { lane } = await both({ method: 'GET', path: `/graphql?query=${encodeURIComponent('{ me { name } }')}` });
     expect(lane).toBe('yoga');
