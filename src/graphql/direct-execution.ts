@@ -32,6 +32,7 @@ import type { IntrospectionMode } from './use-exposure.js';
 import { speaksLegacyJson, type ResultShaper } from './use-graphql-over-http.js';
 import type { OperationObserver } from './use-operation-metrics.js';
 import type { RequestLimits } from './use-request-limits.js';
+import { merged } from '../lib/merged.js';
 
 export interface DirectLaneOptions {
   schema: GraphQLSchema;
@@ -119,10 +120,12 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     if (operationName != null && typeof operationName !== 'string') return null;
     if (valueNestsDeeperThan(variables, limits.maxJsonDepth) || valueNestsDeeperThan(extensions, limits.maxJsonDepth))
       return null;
-    const common = { variables: variables ?? {}, operationName: operationName ?? undefined };
-    if (query) return { ...common, query, listed: false };
+    // Literals, not a spread of the common members: see lib/merged.ts.
+    const given = variables ?? {};
+    const named = operationName ?? undefined;
+    if (query) return { query, listed: false, variables: given, operationName: named };
     const listed = listedDocument(extensions);
-    return listed === undefined ? null : { ...common, query: listed, listed: true };
+    return listed === undefined ? null : { query: listed, listed: true, variables: given, operationName: named };
   }
 
   /** The allow-list's document named by `extensions.persistedQuery` (version 1); undefined for any other. */
@@ -212,11 +215,12 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
       const http = result.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
       const payload = JSON.stringify(withoutInternals(result));
       serverContext.access.lane = 'direct';
-      response.writeHead(http?.status ?? 200, {
-        'content-type': `${mediaType}; charset=utf-8`,
-        ...http?.headers,
-        'content-length': Buffer.byteLength(payload),
-      });
+      response.writeHead(
+        http?.status ?? 200,
+        merged(merged({ 'content-type': `${mediaType}; charset=utf-8` }, http?.headers ?? {}), {
+          'content-length': Buffer.byteLength(payload),
+        }),
+      );
       response.end(payload);
       return true;
     },

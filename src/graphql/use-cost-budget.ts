@@ -11,6 +11,7 @@ import { rateLimitHeaders } from '../lib/rate-limit-headers.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { executionCost } from './query-cost.js';
 import { ThrottledError } from './request-errors.js';
+import { merged } from '../lib/merged.js';
 
 export const COST_POLICY = 'graphql-cost';
 
@@ -33,10 +34,8 @@ function headersOf(budget: CostBudget, status: ThrottleStatus): Record<string, s
 /** Adds the cost report and the RateLimit headers to a result (kept by use-graphql-over-http). */
 function report(result: ExecutionResult, cost: CostExtension, headers: Record<string, string>): ExecutionResult {
   const http = (result.extensions?.http ?? {}) as { headers?: Record<string, string> };
-  return {
-    ...result,
-    extensions: { ...result.extensions, cost, http: { ...http, headers: { ...http.headers, ...headers } } },
-  };
+  const reported = merged(http, { headers: merged(http.headers, headers) });
+  return merged(result, { extensions: merged(result.extensions, { cost, http: reported }) });
 }
 
 /** The outcome of taking a request's cost from its caller's bucket. */

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBoundedBody } from './body-limit.js';
 import { JsonTooDeepError, nestsDeeperThan } from './json-depth.js';
+import { merged } from '../lib/merged.js';
 
 export { BodyTooLargeError } from './body-limit.js';
 export { JsonTooDeepError } from './json-depth.js';
@@ -41,10 +42,9 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   const payload = JSON.stringify(body);
-  response.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(payload),
-  });
+  response.writeHead(
+    status,
+    merged(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+  );
   response.end(payload);
 }

@@ -23,6 +23,7 @@ import { dryRunFlag } from './dry-run-flag.js';
 import { restBody } from './field-order.js';
 import { lookup, type RestRoute } from './routes.js';
 import type { AccessRecord } from '../http/access-log.js';
+import { merged } from '../lib/merged.js';
 
 async function collectInput(
   route: RestRoute,
@@ -118,7 +119,7 @@ export async function handleRest(
   const { route, params } = found.match;
   // Set before anything is awaited: a request abandoned mid-way is still recorded by its route.
   if (record) record.route = route.path;
-  const scope = { ...log, operation: route.operation.name };
+  const scope = merged(log, { operation: route.operation.name });
   const requestContext = await context();
   const sources = new Map<string, 'path' | 'query' | 'body'>();
   try {

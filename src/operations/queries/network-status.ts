@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { answered, refused } from '../../pipeline/envelopes.js';
 import { mdn } from '../schemas/fields.js';
+import { merged } from '../../lib/merged.js';
 
 export const networkStatusResult = z
   .object({
@@ -32,7 +33,7 @@ export const networkStatus = defineOperation({
   coalesce: true,
   handle: async ({ carrier, input }) => {
     const { lineStatus, ...network } = await carrier.getNetworkStatus(input.mdn);
-    return answered({ ...network, status: lineStatus });
+    return answered(merged(network, { status: lineStatus }));
   },
   // The spec: failure bodies of network status also carry the mdn.
   onRejection: (rejection, { input }) => refused(rejection, { mdn: input.mdn }),

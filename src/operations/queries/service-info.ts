@@ -6,6 +6,7 @@ import { defineOperation } from '../define.js';
 import { answered, refused } from '../../pipeline/envelopes.js';
 import { iccid, mdn } from '../schemas/fields.js';
 import { balanceDetails, subscription } from '../schemas/usage.js';
+import { merged } from '../../lib/merged.js';
 
 export const serviceCode = z
   .object({
@@ -70,7 +71,7 @@ export const serviceInfo = defineOperation({
           zipCode: e911Address.zipCode,
         }
       : undefined;
-    return answered({ ...profile, status: lineStatus, e911Address: address });
+    return answered(merged(profile, { status: lineStatus, e911Address: address }));
   },
   onRejection: (rejection) => refused(rejection, {}),
 });

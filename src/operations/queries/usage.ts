@@ -5,6 +5,7 @@ import { defineOperation } from '../define.js';
 import { refused } from '../../pipeline/envelopes.js';
 import { mdn } from '../schemas/fields.js';
 import { usageRecord } from '../schemas/usage.js';
+import { merged } from '../../lib/merged.js';
 
 export const usage = defineOperation({
   name: 'usage',
@@ -18,7 +19,7 @@ export const usage = defineOperation({
   coalesce: true,
   handle: async ({ carrier, input }) => {
     const { lineStatus, ...record } = await carrier.getUsage(input.mdn);
-    return { status: 200, body: { ...record, status: lineStatus } };
+    return { status: 200, body: merged(record, { status: lineStatus }) };
   },
   // The spec: the usage failure body also carries `errors`, the message strings.
   onRejection: (rejection) => refused(rejection, { errors: [rejection.message] }),
