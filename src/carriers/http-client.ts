@@ -114,9 +114,10 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
 
   function wireHeaders(request: CarrierHttpRequest, trace: Record<string, string>): string[] {
     if (!request.headers && request.json === undefined && !trace.traceparent) return baseHeaderList;
-    const merged = { ...baseHeaders, ...lowerCased(request.headers), ...lowerCased(trace) };
-    if (request.json !== undefined) merged['content-type'] ??= 'application/json';
-    return Object.entries(merged).flat();
+    // Assigned, not spread: see lib/merged.ts (headers a carrier call adds after a spread cost ~0.6 µs each).
+    const headers = Object.assign({}, baseHeaders, lowerCased(request.headers), lowerCased(trace));
+    if (request.json !== undefined) headers['content-type'] ??= 'application/json';
+    return Object.entries(headers).flat();
   }
 
   async function send(request: CarrierHttpRequest, scope: CarrierCallScope | undefined): Promise<CarrierHttpResponse> {
