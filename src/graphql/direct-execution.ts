@@ -1,8 +1,9 @@
 // GraphQL's direct lane. The requests dashboards send all day — an authenticated POST of JSON
 // whose document (sent, or listed and named by its hash) parses, validates and fits every
-// limit, a query or a mutation, within its cost — are executed here with graphql-js, without Yoga's fetch layer and envelop's hook
-// chain around them: those cost ~0.19 ms of CPU a request, nearly all of what GraphQL cost
-// beyond REST for the same operation (docs/performance.md, "The direct lane").
+// limit, a query or a mutation, within its cost — are executed here with graphql-js, without
+// Yoga's fetch layer and envelop's hook chain around them: those cost ~0.19 ms of CPU a
+// request, nearly all of what GraphQL cost beyond REST for the same operation
+// (docs/performance.md, "The direct lane").
 //
 // Everything else is handed to Yoga untouched, with the body already read: no token, a
 // document that does not parse or validate or exceeds a limit, introspection, a subscription,
@@ -20,6 +21,7 @@ import type { CostBudget } from '../budget/cost-budget.js';
 import { valueNestsDeeperThan } from '../http/json-depth.js';
 import type { UserRecord } from '../directory/types.js';
 import type { AccessRecord } from '../http/access-log.js';
+import { merged } from '../lib/merged.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { maskUnexpected } from './errors.js';
 import { sha256Hex, type PersistedOperations } from './persisted-operations.js';
@@ -32,7 +34,6 @@ import type { IntrospectionMode } from './use-exposure.js';
 import { speaksLegacyJson, type ResultShaper } from './use-graphql-over-http.js';
 import type { OperationObserver } from './use-operation-metrics.js';
 import type { RequestLimits } from './use-request-limits.js';
-import { merged } from '../lib/merged.js';
 
 export interface DirectLaneOptions {
   schema: GraphQLSchema;
