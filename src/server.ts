@@ -1,64 +1,35 @@
-// Builds the gateway's HTTP server: GraphQL (Yoga, with GraphiQL served from the installed
-// package, compressed and cacheable) at /graphql, the REST compatibility routes, /livez and
+// Builds the gateway's HTTP server: GraphQL at /graphql (graphql/edge.ts: the direct lane and
+// Yoga, GraphiQL's page compressed and cacheable), the REST compatibility routes, /livez and
 // /readyz (alias /healthz), behind one edge for both surfaces (src/http/: body limit, CORS,
 // compression, timeouts, access records); listening is main.ts's job.
 
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createYoga } from 'graphql-yoga';
-import { maskUnexpected } from './graphql/errors.js';
-import { buildSchema } from './graphql/schema.js';
+import { createGraphQLEdge, type GraphQLServices } from './graphql/edge.js';
 import type { GraphQLServerContext } from './graphql/server-context.js';
-import { useExposure, type HiddenSchemaRequests } from './graphql/use-exposure.js';
-import { useGraphiQLAbsent } from './graphql/use-graphiql-absent.js';
-import { createResultShaper, useGraphQLOverHttp } from './graphql/use-graphql-over-http.js';
-import { createOperationObserver, useOperationMetrics } from './graphql/use-operation-metrics.js';
-import { createDirectLane, isJsonPost } from './graphql/direct-execution.js';
-import type { CostBudget } from './budget/cost-budget.js';
-import type { PersistedOperations } from './graphql/persisted-operations.js';
-import { useCostBudget } from './graphql/use-cost-budget.js';
-import { usePersistedOperations } from './graphql/use-persisted-operations.js';
-import { useQueryCost } from './graphql/use-query-cost.js';
-import { useRequestLimits } from './graphql/use-request-limits.js';
-import { useSubscriptions } from './graphql/use-subscriptions.js';
-import { useWholeRequestAuth } from './graphql/use-whole-request-auth.js';
 import { sendJson, type BodyLimits } from './http/json.js';
 import { childLogger, type Logger } from './lib/logger.js';
 import { quote } from './lib/quote.js';
 import { serverSpan } from './lib/tracing.js';
-import { useJsonDepthLimit } from './graphql/use-json-depth-limit.js';
 import { recordAccess, UNMATCHED_ROUTE, type AccessRecord } from './http/access-log.js';
 import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/body-limit.js';
 import { createCors } from './http/cors.js';
-import {
-  graphQLRefusal,
-  handBodyToYoga,
-  prepareGraphQLRequest,
-  readGraphQLBody,
-  sendGraphQLRefusal,
-} from './http/graphql-request.js';
+import { graphQLRefusal, sendGraphQLRefusal } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
 import { inProcessHandler } from './http/in-process.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
 import { createApiDocs } from './rest/api-docs.js';
 import { createMetricsEndpoint } from './http/metrics-endpoint.js';
 import { compressResponse } from './http/compression.js';
-import { createGraphiQLPage } from './http/graphiql-page.js';
 import { operations } from './operations/index.js';
 import { createRequestContext, type RequestContext } from './pipeline/request-context.js';
 import { logRefusal, writeRestError } from './rest/error-response.js';
 import { handleRest } from './rest/handler.js';
 import { compileRoutes } from './rest/routes.js';
-import type { Services } from './pipeline/services.js';
 
 /** What the server runs on: the pipeline's services and the GraphQL edge's own. */
-export interface GatewayServices extends Services {
-  /** The allow-list of persisted GraphQL operations (hash → document), read at start-up. */
-  persistedOperations: PersistedOperations;
-  /** Per-user GraphQL cost buckets (points = carrier calls). */
-  costBudget: CostBudget;
-}
+export type GatewayServices = GraphQLServices;
 
 export interface Gateway {
   server: Server;
@@ -69,9 +40,6 @@ export interface Gateway {
   /** Stops accepting, lets in-flight requests finish (up to graceMs), then closes. */
   close(graceMs?: number): Promise<void>;
 }
-
-/** GraphiQL's headers pane starts with this template: where the token goes. */
-const GRAPHIQL_HEADERS = '{"Authorization": "Bearer <token>"}';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -127,72 +95,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     cacheMs: config.READINESS_CACHE_MS,
     timeoutMs: config.READINESS_TIMEOUT_MS,
   });
-  const graphiqlPage =
-    config.GRAPHIQL === 'on'
-      ? createGraphiQLPage({
-          title: 'line-gateway',
-          defaultQuery: '{\n  me {\n    name\n    authorizedPlans { planId name }\n  }\n}\n',
-          headers: GRAPHIQL_HEADERS,
-          shouldPersistHeaders: false,
-        })
-      : null;
-  const hiddenSchema: HiddenSchemaRequests = new WeakSet();
-  const schema = buildSchema();
-  const requestLimits = {
-    maxTokens: config.GRAPHQL_MAX_TOKENS,
-    maxDepth: config.GRAPHQL_MAX_DEPTH,
-    maxAliases: config.GRAPHQL_MAX_ALIASES,
-    maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
-  };
-  // One observer for both lanes: the bound on operation-name labels counts each name once.
-  const operationObserver = createOperationObserver(services.metrics);
-  const directLane =
-    config.GRAPHQL_DIRECT_LANE === 'on'
-      ? createDirectLane({
-          schema,
-          limits: { ...requestLimits, maxCost: config.GRAPHQL_MAX_COST, maxJsonDepth: config.MAX_JSON_DEPTH },
-          introspection: config.INTROSPECTION,
-          persistedOperations: services.persistedOperations,
-          costBudget: services.costBudget,
-          shape: createResultShaper(services.logger),
-          observer: operationObserver,
-        })
-      : null;
-  const yoga = createYoga<GraphQLServerContext, RequestContext>({
-    schema,
-    graphqlEndpoint: '/graphql',
-    landingPage: false,
-    // The page itself is served (compressed, cacheable) by graphiql-page.ts before Yoga sees the request.
-    graphiql: graphiqlPage !== null,
-    ...(graphiqlPage && { renderGraphiQL: graphiqlPage.render }),
-    logging: false,
-    // CORS is answered for both surfaces by src/http/cors.ts; no file uploads are offered.
-    cors: false,
-    multipart: false,
-    // The edge holds /graphql to the body limit before Yoga sees it (a declared length over it is
-    // refused, a chunked body is read bounded: prepareGraphQLRequest). Yoga's own check would pipe
-    // every body through a TransformStream: ~15 % of the CPU of a small query, for nothing.
-    maxRequestBodySize: false,
-    // Order matters: the caller is known before parsing (an anonymous request is refused
-    // without one), then the shape limits, then the cost, then the one error mapping.
-    plugins: [
-      useJsonDepthLimit(config.MAX_JSON_DEPTH),
-      config.GRAPHIQL === 'off' && useGraphiQLAbsent(),
-      useExposure(config.INTROSPECTION, hiddenSchema),
-      useWholeRequestAuth(config.INTROSPECTION),
-      ...usePersistedOperations(services.persistedOperations),
-      useRequestLimits(requestLimits),
-      useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),
-      useCostBudget(services.costBudget),
-      useGraphQLOverHttp(services.logger, hiddenSchema),
-      useSubscriptions(services.logger),
-      useOperationMetrics(operationObserver),
-    ],
-    context: ({ requestContext }) => requestContext(),
-    // Known errors pass unchanged; unexpected ones are masked here and logged with the request
-    // id by useGraphQLOverHttp.
-    maskedErrors: { maskError: maskUnexpected },
-  });
+  const graphqlEdge = createGraphQLEdge(services, limits);
 
   const inFlight = new Set<ServerResponse>();
   const server = createServer(serverOptions(config), (request, response) => {
@@ -220,19 +123,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       if (declaresTooLarge(request, limits.maxBytes)) throw new BodyTooLargeError();
       if (FIXED_ROUTES.has(url.pathname)) record.route = url.pathname;
       else if (url.pathname.startsWith('/docs/assets/')) record.route = '/docs/assets/{file}';
-      if (graphql) {
-        if (graphiqlPage && (await graphiqlPage.handle(request, response))) return;
-        const context = graphqlContext(request, edge);
-        if (directLane && isJsonPost(request)) {
-          const body = await readGraphQLBody(request, limits);
-          if (await directLane.handle(request, response, body, context)) return;
-          handBodyToYoga(request, body);
-        } else {
-          await prepareGraphQLRequest(request, url, limits);
-        }
-        record.lane = 'yoga';
-        return void (await yoga.handle(request, response, context));
-      }
+      if (graphql) return await graphqlEdge.handle(request, response, url, graphqlContext(request, edge));
       if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
       if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET')
         return await ready(response);
