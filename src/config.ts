@@ -196,7 +196,7 @@ export const configSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .describe(
-      'on: GraphQL POSTs of JSON that nothing would refuse before execution run on a direct lane around Yoga (same checks, cost, errors and metrics; about a third less CPU); off: every GraphQL request goes through Yoga',
+      'on: GraphQL POSTs of JSON that nothing would refuse before execution run on a direct lane around Yoga (same checks, cost, errors and metrics; ~0.15 ms less CPU a request); off: every GraphQL request goes through Yoga',
     ),
   MAX_BODY_BYTES: z.coerce
     .number()

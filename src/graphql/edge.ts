@@ -6,7 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
 import type { CostBudget } from '../budget/cost-budget.js';
 import { createGraphiQLPage } from '../http/graphiql-page.js';
-import { handBodyToYoga, prepareGraphQLRequest, readGraphQLBody } from '../http/graphql-request.js';
+import { readBoundedBody } from '../http/body-limit.js';
+import { handBodyToYoga, prepareGraphQLRequest } from '../http/graphql-request.js';
 import type { BodyLimits } from '../http/json.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import type { Services } from '../pipeline/services.js';
@@ -88,7 +89,7 @@ export function createGraphQLEdge(services: GraphQLServices, limits: BodyLimits)
     cors: false,
     multipart: false,
     // The edge holds /graphql to the body limit before Yoga sees it (a declared length over it is
-    // refused, a body is read bounded: readGraphQLBody, prepareGraphQLRequest). Yoga's own check
+    // refused, a body is read bounded here or by prepareGraphQLRequest). Yoga's own check
     // would pipe every body through a TransformStream: ~15 % of the CPU of a small query, for nothing.
     maxRequestBodySize: false,
     // Order matters: the caller is known before parsing (an anonymous request is refused
@@ -116,7 +117,8 @@ export function createGraphQLEdge(services: GraphQLServices, limits: BodyLimits)
     async handle(request, response, url, context) {
       if (graphiqlPage && (await graphiqlPage.handle(request, response))) return;
       if (directLane && isJsonPost(request)) {
-        const body = await readGraphQLBody(request, limits);
+        // Read here, bounded, before deciding whose request it is.
+        const body = await readBoundedBody(request, limits.maxBytes);
         if (await directLane.handle(request, response, body, context)) return;
         handBodyToYoga(request, body);
       } else {

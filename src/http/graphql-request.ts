@@ -38,10 +38,6 @@ export async function prepareGraphQLRequest(request: IncomingMessage, url: URL, 
   handBodyToYoga(request, await readBoundedBody(request, limits.maxBytes));
 }
 
-/** Reads a POST's body, bounded (the direct lane reads it before deciding whose request it is). */
-export const readGraphQLBody = (request: IncomingMessage, limits: BodyLimits): Promise<Buffer> =>
-  readBoundedBody(request, limits.maxBytes);
-
 /** Gives Yoga a body that was already read from the socket. */
 export function handBodyToYoga(request: IncomingMessage, bytes: Buffer): void {
   (request as IncomingMessage & { body?: Readable }).body = readBody(bytes);
