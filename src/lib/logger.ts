@@ -91,13 +91,19 @@ function wrap(target: PinoLogger): Logger {
 }
 
 /**
- * `write` receives each line without its newline (tests capture lines this way); by default
- * lines go to stderr synchronously, so their order is the order of the calls.
+ * `write` receives each line without its newline (tests capture lines this way). By default
+ * lines go to stderr in the order of the calls, written asynchronously: a line joins a buffer
+ * that is written while the event loop goes on, and lines that arrive during a write leave
+ * together in the next one. A synchronous write cost a request one syscall (~25 µs of CPU on
+ * this VM, 6 % of a REST `usage` request: docs/performance.md, "The access log"). On exit
+ * (`process.exit`, an uncaught exception, the end of the loop) pino writes what is buffered
+ * synchronously; only a process killed outright (SIGKILL, an abort) loses the lines not yet
+ * written, which are the last few milliseconds' at most.
  */
 export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
   const destination: DestinationStream = write
     ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) }
-    : pino.destination({ dest: 2, sync: true });
+    : pino.destination({ dest: 2, sync: false });
   const target = pino(
     {
       level: level satisfies LevelWithSilent,
