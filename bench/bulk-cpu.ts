@@ -10,7 +10,7 @@
 // beside it: each job's start and end in the profile's clock, µs).
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
@@ -26,6 +26,9 @@ const profile = process.env.BULK_PROFILE;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 /** The monotonic clock V8's profiles are stamped with, in µs. */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** Write syscalls the process has made (`syscw` of /proc/<pid>/io): socket, log and WAL writes alike. */
+const writeSyscalls = (pid: number) => Number(/syscw: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
 
 async function main(): Promise<void> {
   if (
@@ -53,13 +56,14 @@ async function main(): Promise<void> {
     const windows: { startUs: number; endUs: number }[] = [];
     for (let job = 0; job < JOBS; job++) {
       const gatewayBefore = cpuMs(gateway.pid!);
+      const writesBefore = writeSyscalls(gateway.pid!);
       const sandboxBefore = cpuMs(sandbox.pid!);
       const startUs = nowUs();
       const run = await bulkActivate(base, [seeded.users[job]!.token], sims(10 + job));
       windows.push({ startUs, endUs: nowUs() });
       const perSim = (ms: number) => (ms / SIMS).toFixed(2);
       log(
-        `job ${job + 1}: ${Math.round(run.ms)} ms (ratio ${(run.ms / directMs).toFixed(2)}), ${run.activated} activated, gateway CPU ${perSim(cpuMs(gateway.pid!) - gatewayBefore)} ms/SIM, sandbox ${perSim(cpuMs(sandbox.pid!) - sandboxBefore)} ms/SIM, load ${loadavg()[0]!.toFixed(1)}`,
+        `job ${job + 1}: ${Math.round(run.ms)} ms (ratio ${(run.ms / directMs).toFixed(2)}), ${run.activated} activated, gateway CPU ${perSim(cpuMs(gateway.pid!) - gatewayBefore)} ms/SIM, sandbox ${perSim(cpuMs(sandbox.pid!) - sandboxBefore)} ms/SIM, ${((writeSyscalls(gateway.pid!) - writesBefore) / SIMS).toFixed(1)} write syscalls/SIM, load ${loadavg()[0]!.toFixed(1)}`,
       );
     }
     if (profile) writeFileSync(join(profile, 'windows.json'), JSON.stringify(windows));

@@ -113,10 +113,19 @@ export const configSchema = z.object({
     .number()
     .int()
     .min(1)
-    .max(16)
-    .default(8)
+    .max(64)
+    .default(16)
     .describe(
-      'Most SIMs of one bulk activation job in flight at once (a replica runs up to 4 jobs in the background: at 8, at most 32 of the 64 connections each carrier has, the rest left to interactive requests); 1 = one SIM after the other',
+      'Most SIMs of one bulk activation job in flight at once, within BULK_REPLICA_CONCURRENCY; 1 = one SIM after the other',
+    ),
+  BULK_REPLICA_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(32)
+    .describe(
+      'Most SIMs of all the bulk activation jobs a replica runs in flight at once (at 32, half of the 64 connections each carrier has, the rest left to interactive requests)',
     ),
   SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
   GRAPHQL_MAX_TOKENS: z.coerce

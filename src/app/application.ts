@@ -81,7 +81,11 @@ export async function startApplication(
   const recovery = new Reconciler(new RecoveryLeases(data.db, replica), operations, recoveryTiming(config), () =>
     outbox.eventWritten(),
   );
-  const bulkJobs = new BulkJobRunner(new JobLeases(data.db, replica), config.BULK_JOB_LEASE_MS);
+  const bulkJobs = new BulkJobRunner(
+    new JobLeases(data.db, replica),
+    config.BULK_JOB_LEASE_MS,
+    config.BULK_REPLICA_CONCURRENCY,
+  );
   const services: ApplicationServices = {
     config,
     db: data.db,

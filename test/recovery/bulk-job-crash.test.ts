@@ -1,7 +1,7 @@
 // A bulk activation job of 200 SIMs whose gateway process is killed (SIGKILL) mid-way, once
-// running one SIM at a time and once 8 at a time (BULK_JOB_CONCURRENCY's default): the compiled
+// running one SIM at a time and once 16 at a time (BULK_JOB_CONCURRENCY's default): the compiled
 // gateway (node dist/main.js) on a SQLite file, carrier 321 a sandbox in this process so that its
-// state survives. The SIMs in flight when the process died (one, or up to 8 reserved in one
+// state survives. The SIMs in flight when the process died (one, or up to 16 reserved in one
 // INSERT) are resolved by the next gateway through the recovery machinery (a re-send under the
 // same id, or the first send of one the crash stopped before its call); it takes the job over
 // once the dead replica's lease has expired, finishes the rest, and every SIM is activated exactly
@@ -26,7 +26,7 @@ const SIMS = 200;
 
 describe.each([
   { concurrency: 1, title: 'one SIM at a time' },
-  { concurrency: 8, title: 'its SIMs side by side' },
+  { concurrency: 16, title: 'its SIMs side by side' },
 ])('a bulk activation job running $title, its gateway killed mid-way', ({ concurrency }) => {
   let dir: string;
   const core = new SandboxCarrier({ carrier: '321' });

@@ -81,8 +81,9 @@ describe('a bulk activation job on two replicas sharing PostgreSQL', () => {
     const a = first!;
     const b = second!;
     const { token } = await a.user({ plans: ['BASIC'] });
-    const items = Array.from({ length: 30 }, () => activationBody());
-    await setFaults(a, '321', { latency_ms: 20 });
+    // Long enough at the default concurrency (16 SIMs in flight) for the first replica to stop mid-way.
+    const items = Array.from({ length: 80 }, () => activationBody());
+    await setFaults(a, '321', { latency_ms: 50 });
     try {
       const id = await startJob(a, token, items);
       const db = a.app.services.db;
@@ -96,10 +97,13 @@ describe('a bulk activation job on two replicas sharing PostgreSQL', () => {
       // The first replica stops running jobs (as at shutdown): it finishes its SIM and frees the lease.
       await a.app.services.bulkJobs.stop();
       const handedOver = await db.bulkActivationJob.findUnique({ where: { id } });
-      expect(handedOver?.processed).toBeLessThan(30);
+      expect(handedOver?.processed).toBeLessThan(items.length);
       expect(await completed(b, id)).toBe(true);
       expectEachSimSentOnce(a, items);
-      expect(await db.bulkActivationJob.findUnique({ where: { id } })).toMatchObject({ processed: 30, succeeded: 30 });
+      expect(await db.bulkActivationJob.findUnique({ where: { id } })).toMatchObject({
+        processed: items.length,
+        succeeded: items.length,
+      });
     } finally {
       await setFaults(a, '321', { latency_ms: 0 });
     }

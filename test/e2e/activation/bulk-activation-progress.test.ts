@@ -49,11 +49,13 @@ async function startJob(token: string, size: number): Promise<string> {
 describe('bulkActivationProgress over SSE', () => {
   it('streams the job’s progress after each SIM and ends with its completion', async () => {
     const { token } = await gateway.user({ plans: ['BASIC'] });
-    // Slow enough that the subscription starts while the job runs.
-    await setFaults(gateway, '321', { latency_ms: 20 });
+    // Slow enough that the subscription starts while the job runs: three rounds of 16 SIMs in
+    // flight (the default concurrency) at 50 ms each.
+    const size = 48;
+    await setFaults(gateway, '321', { latency_ms: 50 });
     const client = sseClient(token);
     try {
-      const id = await startJob(token, 12);
+      const id = await startJob(token, size);
       const seen: Progress[] = [];
       for await (const result of client.iterate<{ bulkActivationProgress: Progress }>({
         query: PROGRESS,
@@ -63,7 +65,14 @@ describe('bulkActivationProgress over SSE', () => {
         seen.push(result.data!.bulkActivationProgress);
       }
       const last = seen.at(-1)!;
-      expect(last).toEqual({ jobId: id, status: 'COMPLETED', total: 12, processed: 12, succeeded: 12, failed: 0 });
+      expect(last).toEqual({
+        jobId: id,
+        status: 'COMPLETED',
+        total: size,
+        processed: size,
+        succeeded: size,
+        failed: 0,
+      });
       // In order, never backwards, and more than the end alone.
       expect(seen.length).toBeGreaterThan(1);
       const counts = seen.map((progress) => progress.processed);

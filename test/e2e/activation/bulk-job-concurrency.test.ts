@@ -1,6 +1,7 @@
 // A bulk activation job runs its SIMs side by side, never more than BULK_JOB_CONCURRENCY at once
 // (counted at the sandbox carrier's own HTTP server), and still answers its entries in the SIMs'
-// order, each SIM activated once, with its transaction row, line and line event written.
+// order, each SIM activated once, with its transaction row, line and line event written. Jobs
+// side by side share BULK_REPLICA_CONCURRENCY: together they never have more at the carrier.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,14 @@ import { setFaults } from '../../recovery/support.js';
 import { activationBody } from './activations.js';
 
 const BOUND = 3;
-const gateway = useGateway({ env: { BULK_JOB_CONCURRENCY: String(BOUND), CARRIER_RETRIES: '0' } });
+const REPLICA_BOUND = 4;
+const gateway = useGateway({
+  env: {
+    BULK_JOB_CONCURRENCY: String(BOUND),
+    BULK_REPLICA_CONCURRENCY: String(REPLICA_BOUND),
+    CARRIER_RETRIES: '0',
+  },
+});
 beforeAll(async () => {
   await createPlans(gateway);
 });
@@ -44,36 +52,45 @@ async function peakActivationsInFlight(run: () => Promise<void>): Promise<number
   return peak;
 }
 
+/** Starts a job of `items` and waits until it has completed; answers its entries. */
+async function runJob(token: string, items: Record<string, unknown>[]): Promise<Entry[]> {
+  const started = await gateway.graphql<{ startBulkActivation: { id: string } }>(
+    'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
+    { token, variables: { input: { activations: items.map(camelInput) } } },
+  );
+  expect(started.errors).toBeUndefined();
+  const jobId = started.data!.startBulkActivation.id;
+  let entries: Entry[] = [];
+  const done = await eventually(async () => {
+    const view = await gateway.graphql<{ bulkActivation: { status: string; results: Entry[] } }>(
+      'query ($id: String!) { bulkActivation(id: $id, first: 100) { status results { sim status transactionId mdn } } }',
+      { token, variables: { id: jobId } },
+    );
+    entries = view.data?.bulkActivation.results ?? [];
+    return view.data?.bulkActivation.status === 'COMPLETED';
+  }, 60_000);
+  expect(done).toBe(true);
+  return entries;
+}
+
+/** `run` while each activation takes a while at the carrier, so that the SIMs in flight overlap. */
+async function withSlowActivations(run: () => Promise<void>): Promise<number> {
+  await setFaults(gateway, '321', { latency_ms: 40 });
+  try {
+    return await peakActivationsInFlight(run);
+  } finally {
+    await setFaults(gateway, '321', { latency_ms: 0 });
+  }
+}
+
 describe('a bulk activation job with bounded concurrency', () => {
   it('has at most BULK_JOB_CONCURRENCY SIMs at the carrier and answers in the SIMs’ order', async () => {
     const { token, user } = await gateway.user({ plans: ['BASIC'] });
     const items = Array.from({ length: 15 }, () => activationBody());
-    let jobId = '';
     let entries: Entry[] = [];
-    // Each activation takes a while at the carrier, so that the SIMs in flight overlap.
-    await setFaults(gateway, '321', { latency_ms: 40 });
-    let peak: number;
-    try {
-      peak = await peakActivationsInFlight(async () => {
-        const started = await gateway.graphql<{ startBulkActivation: { id: string } }>(
-          'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
-          { token, variables: { input: { activations: items.map(camelInput) } } },
-        );
-        expect(started.errors).toBeUndefined();
-        jobId = started.data!.startBulkActivation.id;
-        const done = await eventually(async () => {
-          const view = await gateway.graphql<{ bulkActivation: { status: string; results: Entry[] } }>(
-            'query ($id: String!) { bulkActivation(id: $id, first: 100) { status results { sim status transactionId mdn } } }',
-            { token, variables: { id: jobId } },
-          );
-          entries = view.data?.bulkActivation.results ?? [];
-          return view.data?.bulkActivation.status === 'COMPLETED';
-        }, 60_000);
-        expect(done).toBe(true);
-      });
-    } finally {
-      await setFaults(gateway, '321', { latency_ms: 0 });
-    }
+    const peak = await withSlowActivations(async () => {
+      entries = await runJob(token, items);
+    });
     expect(peak).toBeLessThanOrEqual(BOUND);
     expect(peak).toBeGreaterThan(1);
 
@@ -92,5 +109,21 @@ describe('a bulk activation job with bounded concurrency', () => {
       const events = await db.lineEvent.findMany({ where: { transactionId: entry.transactionId } });
       expect(events).toMatchObject([{ type: 'line.activated', mdn: entry.mdn, ownerId: user.id }]);
     }
+  });
+
+  it('shares BULK_REPLICA_CONCURRENCY between jobs running side by side, each completing in full', async () => {
+    const owners = await Promise.all([0, 1, 2].map(() => gateway.user({ plans: ['BASIC'] })));
+    const jobs = owners.map(() => Array.from({ length: 12 }, () => activationBody()));
+    let results: Entry[][] = [];
+    const peak = await withSlowActivations(async () => {
+      results = await Promise.all(owners.map(({ token }, index) => runJob(token, jobs[index]!)));
+    });
+    // Three jobs of bound 3 would have 9 at the carrier; the replica's bound holds them to 4, and
+    // they did run side by side (one job alone never exceeds 3).
+    expect(peak).toBe(REPLICA_BOUND);
+    results.forEach((entries, index) => {
+      expect(entries.map((entry) => entry.sim)).toEqual(jobs[index]!.map((item) => String(item.sim)));
+      expect(entries.every((entry) => entry.status === 'SUCCESS')).toBe(true);
+    });
   });
 });
