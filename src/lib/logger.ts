@@ -90,20 +90,48 @@ function wrap(target: PinoLogger): Logger {
   };
 }
 
+/** Lines are written once this many bytes are buffered, or at the next flush. */
+const BUFFER_BYTES = 4096;
+/** Longest a line waits in the buffer (a quiet process's lines still show up at once, for a human). */
+const FLUSH_EVERY_MS = 100;
+
+let stderrLines: DestinationStream | undefined;
+
 /**
- * `write` receives each line without its newline (tests capture lines this way). By default
- * lines go to stderr in the order of the calls, written asynchronously: a line joins a buffer
- * that is written while the event loop goes on, and lines that arrive during a write leave
- * together in the next one. A synchronous write cost a request one syscall (~25 µs of CPU on
- * this VM, 6 % of a REST `usage` request: docs/performance.md, "The access log"). On exit
- * (`process.exit`, an uncaught exception, the end of the loop) pino writes what is buffered
- * synchronously; only a process killed outright (SIGKILL, an abort) loses the lines not yet
- * written, which are the last few milliseconds' at most.
+ * stderr, buffered: lines are written synchronously, in call order, by 4 KB (~13 access lines)
+ * or every 100 ms, whichever comes first, and at exit. A write per line cost a request one
+ * syscall (6 % of a REST `usage` request's CPU on this VM); pino's asynchronous destination
+ * saves that under load but costs more than it saves at a few hundred requests a second (a hop
+ * to libuv's thread pool and back per write: docs/performance.md, "The access log"). `exit`
+ * comes after `process.exit`, the end of the event loop and an uncaught exception alike; only a
+ * process killed outright (SIGKILL, an abort) loses what is buffered: 100 ms or 4 KB of lines
+ * at most. One buffer for every logger of the process, so lines keep their order across them.
  */
+function bufferedStderr(): DestinationStream {
+  if (stderrLines) return stderrLines;
+  const destination = pino.destination({ dest: 2, sync: true, minLength: BUFFER_BYTES });
+  let buffered = false;
+  const flush = () => {
+    if (!buffered) return;
+    buffered = false;
+    destination.flush();
+  };
+  setInterval(flush, FLUSH_EVERY_MS).unref();
+  process.on('exit', flush);
+  stderrLines = {
+    write: (line: string) => {
+      buffered = true;
+      destination.write(line);
+    },
+  };
+  return stderrLines;
+}
+
+/** `write` receives each line without its newline (tests capture lines this way); by default lines go to stderr, buffered. */
 export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
   const destination: DestinationStream = write
     ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) }
-    : pino.destination({ dest: 2, sync: false });
+    : bufferedStderr();
   const target = pino(
     {
       level: level satisfies LevelWithSilent,

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childLogger, createLogger } from '../../src/lib/logger.js';
 import { eventually } from '../support/eventually.js';
+import { spawnIn } from '../support/processes.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { seedLine } from '../support/lines.js';
 import { startRecordingServer } from '../support/recording-server.js';
@@ -82,6 +83,43 @@ describe('the logger', () => {
     childLogger(childLogger(plain, { requestId: 'r-2' }), { operation: 'usage' }).info('two', { status: 200 });
     expect(lines()[0]).toMatchObject({ requestId: 'r-1', message: 'one' });
     expect(seen).toEqual([{ requestId: 'r-2', operation: 'usage', status: 200 }]);
+  });
+});
+
+/** A process logging through the compiled logger to its stderr: `script` runs with `log` (info level) in scope. */
+function loggingProcess(script: string) {
+  const program = `import('./dist/lib/logger.js').then(({ createLogger }) => { const log = createLogger('info'); ${script} });`;
+  return spawnIn(process.execPath, ['-e', program], {});
+}
+
+describe('stderr, buffered', () => {
+  it('writes a quiet process’s line without waiting for more lines or for the exit', async () => {
+    // One line, then the process idles: the periodic flush writes it; SIGKILL then shows nothing waited for exit.
+    const child = loggingProcess(`log.info('alone'); setInterval(() => {}, 1000);`);
+    try {
+      expect(await eventually(async () => child.output.stderr.includes('"message":"alone"'), 10_000, 20)).toBe(true);
+    } finally {
+      child.child.kill('SIGKILL');
+      await child.done;
+    }
+  });
+
+  it('writes every buffered line, in order, when the process exits or dies of an uncaught exception', async () => {
+    const exited = await loggingProcess(
+      `for (let i = 0; i < 500; i++) log.info('line ' + i); setImmediate(() => process.exit(3));`,
+    ).done;
+    expect(exited.code).toBe(3);
+    const messages = exited.stderr
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as Line).message);
+    expect(messages).toEqual(Array.from({ length: 500 }, (_, i) => `line ${i}`));
+
+    const crashed = await loggingProcess(
+      `log.info('before the crash'); setImmediate(() => { throw new Error('boom'); });`,
+    ).done;
+    expect(crashed.code).toBe(1);
+    expect(crashed.stderr).toContain('"message":"before the crash"');
   });
 });
 
