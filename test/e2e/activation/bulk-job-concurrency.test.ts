@@ -5,12 +5,10 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../support/eventually.js';
 import { createPlans } from '../../support/plans.js';
-import { camelInput } from '../../support/surfaces.js';
 import { useGateway } from '../../support/use-gateway.js';
 import { setFaults } from '../../recovery/support.js';
-import { activationBody } from './activations.js';
+import { activationBody, runBulkJob, type BulkEntry } from './activations.js';
 
 const BOUND = 3;
 const REPLICA_BOUND = 4;
@@ -24,13 +22,6 @@ const gateway = useGateway({
 beforeAll(async () => {
   await createPlans(gateway);
 });
-
-interface Entry {
-  sim: string;
-  status: string;
-  transactionId: string;
-  mdn: string | null;
-}
 
 /** Most activation requests the carrier was answering at once while `run` ran. */
 async function peakActivationsInFlight(run: () => Promise<void>): Promise<number> {
@@ -52,27 +43,6 @@ async function peakActivationsInFlight(run: () => Promise<void>): Promise<number
   return peak;
 }
 
-/** Starts a job of `items` and waits until it has completed; answers its entries. */
-async function runJob(token: string, items: Record<string, unknown>[]): Promise<Entry[]> {
-  const started = await gateway.graphql<{ startBulkActivation: { id: string } }>(
-    'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
-    { token, variables: { input: { activations: items.map(camelInput) } } },
-  );
-  expect(started.errors).toBeUndefined();
-  const jobId = started.data!.startBulkActivation.id;
-  let entries: Entry[] = [];
-  const done = await eventually(async () => {
-    const view = await gateway.graphql<{ bulkActivation: { status: string; results: Entry[] } }>(
-      'query ($id: String!) { bulkActivation(id: $id, first: 100) { status results { sim status transactionId mdn } } }',
-      { token, variables: { id: jobId } },
-    );
-    entries = view.data?.bulkActivation.results ?? [];
-    return view.data?.bulkActivation.status === 'COMPLETED';
-  }, 60_000);
-  expect(done).toBe(true);
-  return entries;
-}
-
 /** `run` while each activation takes a while at the carrier, so that the SIMs in flight overlap. */
 async function withSlowActivations(run: () => Promise<void>): Promise<number> {
   await setFaults(gateway, '321', { latency_ms: 40 });
@@ -87,9 +57,9 @@ describe('a bulk activation job with bounded concurrency', () => {
   it('has at most BULK_JOB_CONCURRENCY SIMs at the carrier and answers in the SIMs’ order', async () => {
     const { token, user } = await gateway.user({ plans: ['BASIC'] });
     const items = Array.from({ length: 15 }, () => activationBody());
-    let entries: Entry[] = [];
+    let entries: BulkEntry[] = [];
     const peak = await withSlowActivations(async () => {
-      entries = await runJob(token, items);
+      entries = await runBulkJob(gateway, token, items);
     });
     expect(peak).toBeLessThanOrEqual(BOUND);
     expect(peak).toBeGreaterThan(1);
@@ -114,9 +84,9 @@ describe('a bulk activation job with bounded concurrency', () => {
   it('shares BULK_REPLICA_CONCURRENCY between jobs running side by side, each completing in full', async () => {
     const owners = await Promise.all([0, 1, 2].map(() => gateway.user({ plans: ['BASIC'] })));
     const jobs = owners.map(() => Array.from({ length: 12 }, () => activationBody()));
-    let results: Entry[][] = [];
+    let results: BulkEntry[][] = [];
     const peak = await withSlowActivations(async () => {
-      results = await Promise.all(owners.map(({ token }, index) => runJob(token, jobs[index]!)));
+      results = await Promise.all(owners.map(({ token }, index) => runBulkJob(gateway, token, jobs[index]!)));
     });
     // Three jobs of bound 3 would have 9 at the carrier; the replica's bound holds them to 4, and
     // they did run side by side (one job alone never exceeds 3).

@@ -8,7 +8,7 @@ import { createPlans } from '../../support/plans.js';
 import { camelInput } from '../../support/surfaces.js';
 import { useGateway } from '../../support/use-gateway.js';
 import { setFaults } from '../../recovery/support.js';
-import { activateOnGraphQL, activationBody } from './activations.js';
+import { activateOnGraphQL, activationBody, runBulkJob, type BulkEntry } from './activations.js';
 import { createJob } from '../../../src/operations/activation/bulk-jobs/job-store.js';
 import type { ActivationFields } from '../../../src/operations/activation/fields.js';
 
@@ -17,13 +17,6 @@ const gateway = useGateway({ env: { BULK_JOB_CONCURRENCY: '4', CARRIER_RETRIES: 
 beforeAll(async () => {
   await createPlans(gateway);
 });
-
-interface Entry {
-  sim: string;
-  status: string;
-  transactionId: string;
-  mdn: string | null;
-}
 
 /** A row without what differs between two activations (ids, SIM, MDN, times), times checked to be dates. */
 function shape<T extends Record<string, unknown>>(row: T | null, varying: readonly string[]): Record<string, unknown> {
@@ -69,23 +62,9 @@ describe('a bulk activation job’s batched rows', () => {
     const items = Array.from({ length: 12 }, (_, index) => (index % 4 === 3 ? refused() : success()));
     // Each activation takes a while at the carrier, so that the SIMs in flight share their batches.
     await setFaults(gateway, '321', { latency_ms: 30 });
-    let entries: Entry[] = [];
+    let entries: BulkEntry[] = [];
     try {
-      const started = await gateway.graphql<{ startBulkActivation: { id: string } }>(
-        'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
-        { token, variables: { input: { activations: items.map(camelInput) } } },
-      );
-      expect(started.errors).toBeUndefined();
-      const jobId = started.data!.startBulkActivation.id;
-      const done = await eventually(async () => {
-        const view = await gateway.graphql<{ bulkActivation: { status: string; results: Entry[] } }>(
-          'query ($id: String!) { bulkActivation(id: $id, first: 100) { status results { sim status transactionId mdn } } }',
-          { token, variables: { id: jobId } },
-        );
-        entries = view.data?.bulkActivation.results ?? [];
-        return view.data?.bulkActivation.status === 'COMPLETED';
-      }, 60_000);
-      expect(done).toBe(true);
+      entries = await runBulkJob(gateway, token, items);
     } finally {
       await setFaults(gateway, '321', { latency_ms: 0 });
     }
@@ -157,7 +136,7 @@ describe('a bulk activation job’s batched rows', () => {
       let ids: string[] = [];
       expect(
         await eventually(async () => {
-          const view = await gateway.graphql<{ bulkActivation: { status: string; results: Entry[] } }>(
+          const view = await gateway.graphql<{ bulkActivation: { status: string; results: BulkEntry[] } }>(
             'query ($id: String!) { bulkActivation(id: $id, first: 100) { status results { transactionId } } }',
             { token, variables: { id: jobId } },
           );
