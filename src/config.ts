@@ -5,6 +5,8 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveMs = z.coerce.number().int().min(1).max(3_600_000);
+/** Bulk activation SIMs at the carrier at once: at most the 64 connections each carrier has. */
+const simsInFlight = z.coerce.number().int().min(1).max(64);
 const optionalSecret = z
   .string()
   .optional()
@@ -109,20 +111,12 @@ export const configSchema = z.object({
     .describe(
       'How long the replica running a bulk activation job holds it without renewing (renewed every third of it); after a crash another replica, or the next start, resumes the job once it has passed',
     ),
-  BULK_JOB_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
+  BULK_JOB_CONCURRENCY: simsInFlight
     .default(16)
     .describe(
       'Most SIMs of one bulk activation job in flight at once, within BULK_REPLICA_CONCURRENCY; 1 = one SIM after the other',
     ),
-  BULK_REPLICA_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
+  BULK_REPLICA_CONCURRENCY: simsInFlight
     .default(32)
     .describe(
       'Most SIMs of all the bulk activation jobs a replica runs in flight at once (at 32, half of the 64 connections each carrier has, the rest left to interactive requests)',

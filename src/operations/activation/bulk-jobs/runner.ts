@@ -1,18 +1,18 @@
 // Runs bulk activation jobs: each SIM through the shared pipeline (plan authorization, carrier,
 // transaction id reserved before the call, line record), up to BULK_JOB_CONCURRENCY of a job's
-// SIMs at once and BULK_REPLICA_CONCURRENCY of all the jobs' here, one failure never stopping the rest. The SIMs in flight together share their
-// database writes (job-services.ts: group commit), each still waiting for its own rows. A job runs
-// on the one replica holding its lease, renewed while it runs; a job whose lease expired (its
-// replica died) is taken over by the next sweep here. Outcomes are written in batches, in SIM
-// order: a SIM's answer is already in the transaction log, under the id the job gave it, so a
-// resumed job reads what a crash left unwritten from there and never sends a SIM twice (a SIM
-// whose outcome is still unknown, or whose id was reserved but not sent, is resolved by
-// src/recovery/, then read).
+// SIMs at once and BULK_REPLICA_CONCURRENCY of all the jobs' here, one failure never stopping
+// the rest. The SIMs in flight together share their database writes (job-services.ts: group
+// commit), each still waiting for its own rows. A job runs on the one replica holding its
+// lease, renewed while it runs; a job whose lease expired (its replica died) is taken over by the
+// next sweep here. Outcomes are written in batches, in SIM order: a SIM's answer is already in
+// the transaction log, under the id the job gave it, so a resumed job reads what a crash left
+// unwritten from there and never sends a SIM twice (a SIM whose outcome is still unknown, or
+// whose id was reserved but not sent, is resolved by src/recovery/, then read).
 
 import pLimit, { type LimitFunction } from 'p-limit';
 import { parseDatabaseUrl } from '../../../db/client.js';
 import type { UserRecord } from '../../../directory/types.js';
-import { requestContextFor } from '../../../pipeline/request-context.js';
+import { requestContextFor, type RequestContext } from '../../../pipeline/request-context.js';
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
 import type { BulkActivationEntry } from '../bulk-result.js';
 import { activateItem, entryFromTransaction } from './activate-item.js';
@@ -224,7 +224,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
   }
 
-  private activate(item: PendingItem, request: ReturnType<typeof requestContextFor>): Promise<BulkActivationEntry> {
+  private activate(item: PendingItem, request: RequestContext): Promise<BulkActivationEntry> {
     return this.inFlight(() => activateItem(item.input, item.transactionId, request));
   }
 
