@@ -95,6 +95,8 @@ export default tseslint.config(
         performance: 'readonly',
         fetch: 'readonly',
         URL: 'readonly',
+        Request: 'readonly',
+        AbortController: 'readonly',
       },
     },
   },
