@@ -10,6 +10,8 @@
 // statements a bulk job sends per SIM (src/pipeline/transaction-batch.ts, bulk-jobs/job-services.ts);
 // everything else keeps the client.
 
+import { keepPreparedStatements, type NativeDatabase, type PreparedStatements } from './prepared-statements.js';
+
 /** A bound value: text, a number, NULL, or a DateTime (written as the client writes one). */
 export type SqlValue = string | number | null | Date;
 
@@ -74,21 +76,7 @@ export function placeholders(rows: number, columns: number): string {
   return list;
 }
 
-/**
- * better-sqlite3's Database under the adapter (its `client`). The adapter prepares every
- * statement anew (~11 % of a bulk job's CPU); this driver keeps its statements prepared, on the
- * same connection, and runs them while it holds the adapter's lock as the adapter would.
- */
-interface NativeStatement {
-  readonly reader: boolean;
-  raw(toggle: boolean): NativeStatement;
-  all(...args: unknown[]): unknown[][];
-  run(...args: unknown[]): unknown;
-}
-interface NativeDatabase {
-  prepare(sql: string): NativeStatement;
-}
-
+/** better-sqlite3's Database under the adapter (its `client`), when the adapter exposes it. */
 function nativeOf(adapter: DriverAdapter): NativeDatabase | undefined {
   const client = (adapter as { client?: unknown }).client;
   return typeof (client as NativeDatabase | undefined)?.prepare === 'function' ? (client as NativeDatabase) : undefined;
@@ -105,13 +93,10 @@ function nativeValue(value: unknown): unknown {
   return Number.isSafeInteger(asNumber) ? asNumber : value.toString();
 }
 
-/** Statement shapes a bulk job uses: a few kinds × the batch sizes its concurrency allows. */
-const PREPARED_STATEMENTS = 256;
-
 export class SqliteDriver {
   private adapter?: DriverAdapter;
-  /** Prepared statements of the current connection, by SQL text. */
-  private prepared = new Map<string, NativeStatement>();
+  /** The current connection's prepared statements, shared with the adapter (prepared-statements.ts). */
+  private statements?: PreparedStatements;
 
   constructor(
     /** Connects the client (it opens its adapter on first use). */
@@ -121,7 +106,8 @@ export class SqliteDriver {
   /** The adapter the client has just opened (every connection it makes comes through here). */
   connected<A extends DriverAdapter>(adapter: A): A {
     this.adapter = adapter;
-    this.prepared = new Map();
+    const native = nativeOf(adapter);
+    this.statements = native ? keepPreparedStatements(native) : undefined;
     return adapter;
   }
 
@@ -132,7 +118,7 @@ export class SqliteDriver {
    */
   async query(statement: SqlStatement): Promise<unknown[][]> {
     const adapter = await this.ready();
-    return this.run(adapter, adapter, statement);
+    return this.run(adapter, statement);
   }
 
   /**
@@ -146,7 +132,7 @@ export class SqliteDriver {
     let committed = false;
     try {
       const results: unknown[][][] = [];
-      for (const statement of statements) results.push(await this.run(adapter, transaction, statement));
+      for (const statement of statements) results.push(await this.run(transaction, statement));
       await transaction.executeRaw(query(COMMIT));
       committed = true;
       return results;
@@ -163,22 +149,19 @@ export class SqliteDriver {
    * adapter itself (`via`) when it does not expose its connection. The caller holds the lock it
    * needs, as for the adapter's own methods.
    */
-  private async run(adapter: DriverAdapter, via: Queryable, statement: SqlStatement): Promise<unknown[][]> {
-    const native = nativeOf(adapter);
-    if (!native) return (await via.queryRaw(query(statement))).rows;
-    let prepared = this.prepared.get(statement.sql);
-    if (!prepared) {
-      prepared = native.prepare(statement.sql);
-      if (prepared.reader) prepared.raw(true);
-      if (this.prepared.size >= PREPARED_STATEMENTS) this.prepared.delete(this.prepared.keys().next().value!);
-      this.prepared.set(statement.sql, prepared);
-    }
+  private async run(via: Queryable, statement: SqlStatement): Promise<unknown[][]> {
+    if (!this.statements) return (await via.queryRaw(query(statement))).rows;
+    const prepared = this.statements.get(statement.sql);
     const args = statement.args.map(nativeArg);
     if (!prepared.reader) {
       prepared.run(...args);
       return [];
     }
-    return prepared.all(...args).map((row) => row.map(nativeValue));
+    // Raw mode at each execution: the adapter runs the same statements.
+    return prepared
+      .raw(true)
+      .all(...args)
+      .map((row) => row.map(nativeValue));
   }
 
   private async ready(): Promise<DriverAdapter> {

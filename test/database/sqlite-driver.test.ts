@@ -113,7 +113,8 @@ describe('the SQLite driver', () => {
     expect(await db.line.findUnique({ where: { mdn: '5550000002' } })).toMatchObject({ status: 'ACTIVE' });
     expect(await db.line.findUnique({ where: { mdn: '5550000005' } })).not.toBeNull();
   });
-  it('prepares each statement once on its connection, and reads values as the adapter does', async () => {
+
+  it('prepares each statement once on its connection, shared with the adapter, and reads values as the adapter does', async () => {
     await driver.query({ sql: 'SELECT 1', args: [] });
     const { adapter, native } = internals(driver);
     const read = {
@@ -124,9 +125,10 @@ describe('the SQLite driver', () => {
       { scalarType: 'string', arity: 'scalar' },
       { scalarType: 'datetime', arity: 'scalar' },
     ] as const;
-    const byAdapter = await adapter.queryRaw({ sql: read.sql, args: [...read.args], argTypes: [...argTypes] });
-    const prepare = vi.spyOn(native, 'prepare');
+    // The Database's own prepare (the connection's `prepare` answers from kept statements).
+    const prepare = vi.spyOn(Object.getPrototypeOf(native) as { prepare(sql: string): unknown }, 'prepare');
     try {
+      const byAdapter = await adapter.queryRaw({ sql: read.sql, args: [...read.args], argTypes: [...argTypes] });
       const first = await driver.query(read);
       expect(first).toEqual(byAdapter.rows);
       expect(first).toEqual([['five', 40_000_000_000, '9007199254740993', 1.5, null, '2026-01-02T03:04:05.678+00:00']]);
