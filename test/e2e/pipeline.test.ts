@@ -1,16 +1,18 @@
 // The shared pipeline over real HTTP: one query, one mutation and one plan-bearing mutation
-// on REST and GraphQL against the sandbox carriers; generated ids, 409, 429.
+// on REST and GraphQL against the sandbox carriers; generated ids, 409, 429; mutations at the
+// same time (also on PostgreSQL, skipped with a printed reason where none answers).
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { statusesOf } from '../support/gateway.js';
+import { startGateway, statusesOf, type TestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
+import { postgresAvailable } from '../support/postgres.js';
 import { useGateway } from '../support/use-gateway.js';
 
 let token: string;
 
-async function activeLine(): Promise<{ mdn: string; sim: string }> {
+async function activeLine(on: TestGateway = gateway): Promise<{ mdn: string; sim: string }> {
   const sim = freshSim();
-  const result = await gateway.sandboxes.cores['321'].activate({
+  const result = await on.sandboxes.cores['321'].activate({
     sim,
     carrierPlanId: 'SOC-BASIC',
     zipCode: '30301',
@@ -102,6 +104,60 @@ describe('a mutation through both surfaces', () => {
       message: `Transaction ID ${body.transaction_id} already exists`,
       code: 'HTTP_409',
     });
+  });
+});
+
+/**
+ * Twelve suspensions at once, half on REST and half on GraphQL: each answered, each recorded
+ * with its own answer and its own line event (writes that meet are committed together).
+ */
+async function suspendAtOnce(on: TestGateway, caller: string): Promise<void> {
+  const lines = await Promise.all(Array.from({ length: 12 }, () => activeLine(on)));
+  const answers = await Promise.all(
+    lines.map(async (line, index) => {
+      if (index % 2 === 0) {
+        const rest = await on.rest<{ transaction_id: string }>('POST', '/sim/suspend/', {
+          token: caller,
+          body: { mdn: line.mdn },
+        });
+        expect(rest.status).toBe(200);
+        return { mdn: line.mdn, transactionId: rest.body.transaction_id };
+      }
+      const graphql = await on.graphql<{ suspendLine: { status: string; transactionId: string } }>(
+        `mutation ($mdn: String!) { suspendLine(input: { mdn: $mdn }) { status transactionId } }`,
+        { token: caller, variables: { mdn: line.mdn } },
+      );
+      expect(graphql.data?.suspendLine.status).toBe('SUCCESS');
+      return { mdn: line.mdn, transactionId: graphql.data!.suspendLine.transactionId };
+    }),
+  );
+  const ids = answers.map((answer) => answer.transactionId);
+  expect(new Set(ids).size).toBe(12);
+  for (const { mdn, transactionId } of answers) {
+    const row = await on.app.services.transactions.find(transactionId);
+    expect(row).toMatchObject({ status: 'success', httpStatus: 200, mdn, request: null });
+    expect(row?.response).toMatchObject({ status: 'success', mdn, transaction_id: transactionId });
+  }
+  const events = await on.app.services.db.lineEvent.findMany({ where: { transactionId: { in: ids } } });
+  expect(events.map((event) => [event.transactionId, event.type, event.mdn]).sort()).toEqual(
+    answers.map(({ mdn, transactionId }) => [transactionId, 'line.suspended', mdn]).sort(),
+  );
+}
+
+describe('mutations at the same time', () => {
+  it('each record their own answer and line event, on both surfaces', async () => {
+    await suspendAtOnce(gateway, token);
+  });
+
+  it('do the same on PostgreSQL', async (context) => {
+    if (!(await postgresAvailable())) return context.skip('PostgreSQL is not available');
+    const postgres = await startGateway({ database: 'postgresql' });
+    try {
+      const { token: caller } = await postgres.user({ plans: ['BASIC'] });
+      await suspendAtOnce(postgres, caller);
+    } finally {
+      await postgres.close();
+    }
   });
 });
 
