@@ -95,7 +95,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     // instead of failing with SQLITE_BUSY.
     const adapter = new PrismaBetterSqlite3({ url: target.location, timeout: 10_000 });
     const client = new PrismaClient({ adapter, log: logEvents(options) });
-    const driver = new SqliteDriver(() => client.$connect());
+    const driver = new SqliteDriver(() => client.$connect(), options.onQuery);
     const connect = adapter.connect.bind(adapter);
     adapter.connect = async () => driver.connected(await connect());
     routeLogs(client, options);

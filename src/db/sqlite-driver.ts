@@ -101,6 +101,8 @@ export class SqliteDriver {
   constructor(
     /** Connects the client (it opens its adapter on first use). */
     private readonly connect: () => Promise<void>,
+    /** Told each statement's SQL, as the client's query events tell theirs (BEGIN and COMMIT not). */
+    private readonly onStatement?: (sql: string) => void,
   ) {}
 
   /** The adapter the client has just opened (every connection it makes comes through here). */
@@ -150,6 +152,7 @@ export class SqliteDriver {
    * needs, as for the adapter's own methods.
    */
   private async run(via: Queryable, statement: SqlStatement): Promise<unknown[][]> {
+    this.onStatement?.(statement.sql);
     if (!this.statements) return (await via.queryRaw(query(statement))).rows;
     const prepared = this.statements.get(statement.sql);
     const args = statement.args.map(nativeArg);

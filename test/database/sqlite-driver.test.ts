@@ -144,4 +144,25 @@ describe('the SQLite driver', () => {
       prepare.mockRestore();
     }
   });
+
+  it('reports each statement it sends as the client reports its own (the statement counter)', async () => {
+    const sent: string[] = [];
+    const counted = await openDatabase(
+      { provider: 'sqlite', location: join(dir, 'test.db') },
+      { onQuery: (sql) => sent.push(sql) },
+    );
+    try {
+      const own = sqliteDriver(counted)!;
+      const insert = insertLine('5550000077', new Date());
+      const update = { sql: 'UPDATE "Line" SET "status" = ? WHERE "mdn" = ?', args: ['SUSPENDED', '5550000077'] };
+      const read = { sql: 'SELECT "status" FROM "Line" WHERE "mdn" = ?', args: ['5550000077'] };
+      sent.length = 0;
+      await own.transaction([insert, update]);
+      expect(await own.query(read)).toEqual([['SUSPENDED']]);
+      // The client's query events leave BEGIN and COMMIT out; so does the driver.
+      expect(sent).toEqual([insert.sql, update.sql, read.sql]);
+    } finally {
+      await counted.$disconnect();
+    }
+  });
 });
