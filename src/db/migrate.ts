@@ -1,11 +1,12 @@
 // Applies the SQL migrations in prisma/<provider>/migrations at start-up and records them in
 // `_prisma_migrations` exactly as Prisma does (so `prisma migrate status` on a connected
 // machine agrees). Safe when several replicas start at once: PostgreSQL takes Prisma's own
-// advisory lock, SQLite an immediate (write) transaction.
+// advisory lock, SQLite an immediate (write) transaction, once the file is in WAL mode.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
 import { packageRoot } from '../lib/package-root.js';
 import { postgresSchema, type DatabaseTarget } from './client.js';
@@ -61,11 +62,33 @@ function assertUnchanged(migration: Migration, recordedChecksum: string | undefi
   return true;
 }
 
-function migrateSqlite(location: string, migrations: Migration[]): MigrationReport {
+/** How long a SQLite migrator waits for another one (a replica starting beside it). */
+const SQLITE_BUSY_TIMEOUT_MS = 15_000;
+
+/**
+ * Switches the file to WAL. Two connections switching a fresh file at once, or one switching
+ * while another writes, get SQLITE_BUSY at once: SQLite does not call the busy handler when
+ * waiting could deadlock (the switch upgrades a shared lock). So the switch is retried, until
+ * the busy timeout.
+ */
+async function useWal(db: Sqlite.Database): Promise<void> {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      await sleep(10 + Math.random() * 40);
+    }
+  }
+}
+
+async function migrateSqlite(location: string, migrations: Migration[]): Promise<MigrationReport> {
   if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
-  const db = new Sqlite(location, { timeout: 15_000 });
+  const db = new Sqlite(location, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   try {
-    db.pragma('journal_mode = WAL');
+    await useWal(db);
     db.pragma('foreign_keys = ON');
     const report: MigrationReport = { applied: [], alreadyApplied: [] };
     db.transaction(() => {

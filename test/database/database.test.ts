@@ -180,6 +180,35 @@ migratorSuite(
   async () => sqliteFixture(),
   async () => true,
 );
+
+describe('the migrator on a SQLite file another connection is writing', () => {
+  it('waits for it instead of failing with SQLITE_BUSY (a fresh file switching to WAL)', async () => {
+    const fixture = sqliteFixture();
+    const other = new Sqlite(parseDatabaseUrl(fixture.url).location);
+    try {
+      // Still in rollback-journal mode, and holding the write lock: switching to WAL now answers
+      // SQLITE_BUSY at once, without SQLite's busy handler (the race two replicas starting
+      // together on a fresh file can meet).
+      other.exec('BEGIN IMMEDIATE');
+      other.exec('CREATE TABLE "Other" ("x" INTEGER)');
+      const released = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          other.exec('COMMIT');
+          resolve();
+        }, 300),
+      );
+      const report = await migrate(parseDatabaseUrl(fixture.url));
+      await released;
+      expect(report.applied).toEqual(readMigrations(migrationsFolder('sqlite')).map((migration) => migration.name));
+      const after = new Sqlite(parseDatabaseUrl(fixture.url).location);
+      expect(after.pragma('journal_mode', { simple: true })).toBe('wal');
+      after.close();
+    } finally {
+      other.close();
+      await fixture.drop();
+    }
+  });
+});
 migratorSuite('postgresql', postgresFixture, postgresAvailable);
 
 describe('the two providers', () => {
