@@ -11,7 +11,6 @@ export interface NativeStatement {
   raw(toggle?: boolean): NativeStatement;
   columns(): unknown[];
   all(...args: unknown[]): unknown[][];
-  get(...args: unknown[]): unknown;
   run(...args: unknown[]): unknown;
 }
 
@@ -68,14 +67,14 @@ export function keepPreparedStatements(database: NativeDatabase): PreparedStatem
 
 /**
  * What the adapter does with a prepared statement, for one call: `bind` the call's values once,
- * then `run`, or `columns` and `raw().all()` (or `get`). A kept statement cannot be bound (a
- * better-sqlite3 binding is permanent), so the values travel with each execution instead; raw
- * mode is set at each execution, as the statement is shared.
+ * then `run`, or `columns` and `raw().all()` (`prepare("BEGIN").run()` binds nothing). A kept
+ * statement cannot be bound (a better-sqlite3 binding is permanent), so the values travel with
+ * each execution instead; raw mode is set at each execution, as the statement is shared.
  */
 class StatementUse {
   private values: unknown[] = [];
-  private rawRows = false;
   private bound = false;
+  private rawRows = false;
 
   constructor(private readonly statement: NativeStatement) {}
 
@@ -99,25 +98,11 @@ class StatementUse {
     return this.statement.columns();
   }
 
-  run(...values: unknown[]): unknown {
-    return this.statement.run(...this.valuesWith(values));
+  run(): unknown {
+    return this.statement.run(...this.values);
   }
 
-  all(...values: unknown[]): unknown[][] {
-    return this.readable().all(...this.valuesWith(values));
-  }
-
-  get(...values: unknown[]): unknown {
-    return this.readable().get(...this.valuesWith(values));
-  }
-
-  private readable(): NativeStatement {
-    return this.statement.reader ? this.statement.raw(this.rawRows) : this.statement;
-  }
-
-  /** better-sqlite3 refuses values at execution once a statement is bound; so does this. */
-  private valuesWith(given: unknown[]): unknown[] {
-    if (this.bound && given.length > 0) throw new TypeError('This statement already has bound parameters');
-    return this.bound ? this.values : given;
+  all(): unknown[][] {
+    return this.statement.raw(this.rawRows).all(...this.values);
   }
 }

@@ -6,9 +6,9 @@
 // what is written is what `$executeRaw` would write; a transaction takes the adapter's lock as the
 // client's own transactions do, so neither runs inside the other. Writes go only in such a
 // transaction: a write on its own (how the client sends a single statement) would join whatever
-// client transaction is open on the one connection and be rolled back with it. For the few
-// statements a bulk job sends per SIM (src/pipeline/transaction-batch.ts, bulk-jobs/job-services.ts);
-// everything else keeps the client.
+// client transaction is open on the one connection and be rolled back with it. For the
+// transaction log of every write (src/pipeline/transaction-batch.ts) and a bulk job's line
+// records (bulk-jobs/job-services.ts); everything else keeps the client.
 
 import { keepPreparedStatements, type NativeDatabase, type PreparedStatements } from './prepared-statements.js';
 

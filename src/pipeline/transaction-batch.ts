@@ -1,6 +1,6 @@
-// The transaction log with group commit, for callers that run many writes side by side (a bulk
-// activation job's SIMs): reservations that arrive while one is being written go together in the
-// next single INSERT, completions in the next single database transaction. Every caller's promise
+// The transaction log with group commit, for requests and bulk jobs' SIMs alike: reservations
+// that arrive while one is being written go together in the next single INSERT, completions in
+// the next single database transaction (a lone one is written at once). Every caller's promise
 // settles only once its own row has committed, so what TransactionLog guarantees still holds to
 // the letter: an id is durably reserved before its carrier call, and an answer (with its line
 // event) is recorded before the caller goes on. A crash loses nothing that a lone write would not.
