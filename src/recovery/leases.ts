@@ -26,7 +26,8 @@ export class RecoveryLeases {
   private unresolved(rules: { pendingBefore: Date }, now: Date) {
     return {
       request: { not: null },
-      OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
+      // A lease until T is over at T: the re-send scheduled for T may claim its row then.
+      OR: [{ leaseUntil: null }, { leaseUntil: { lte: now } }],
       AND: [{ OR: [{ status: 'unknown' }, { status: 'pending', createdAt: { lt: rules.pendingBefore } }] }],
     };
   }

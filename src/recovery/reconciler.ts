@@ -7,6 +7,7 @@ import { CarrierFault } from '../carriers/errors.js';
 import type { Config } from '../config.js';
 import { convertKeys, toSnake } from '../lib/case.js';
 import { nonEmptyText } from '../lib/text.js';
+import { atWallClock, type WallClockTimer } from '../lib/wall-clock-timer.js';
 import { lineEventOf } from '../pipeline/line-events.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
@@ -46,7 +47,7 @@ const isMilestone = (attempts: number) => attempts > 0 && (attempts & (attempts 
 
 export class Reconciler implements OutcomeRecovery {
   private services?: Services;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, WallClockTimer>();
   private readonly working = new Map<string, Promise<void>>();
   private sweepTimer?: NodeJS.Timeout;
   private startupTimer?: NodeJS.Timeout;
@@ -75,14 +76,23 @@ export class Reconciler implements OutcomeRecovery {
 
   /** Tries to resolve `id` in the background after `delayMs`. */
   resolveSoon(id: string, delayMs = 0): void {
+    this.resolveAt(id, Date.now() + delayMs);
+  }
+
+  /**
+   * Tries to resolve `id` once `Date.now()` reaches `dueAt`: not a moment before, or a re-send
+   * would find its row's backoff lease not yet over, be refused, and wait for the next sweep
+   * (a minute by default).
+   */
+  private resolveAt(id: string, dueAt: number): void {
     if (this.stopped || !this.services) return;
-    clearTimeout(this.timers.get(id));
+    this.timers.get(id)?.cancel();
     this.timers.set(
       id,
-      this.later(() => {
+      atWallClock(dueAt, () => {
         this.timers.delete(id);
         void this.attempt(id);
-      }, delayMs),
+      }),
     );
   }
 
@@ -108,7 +118,7 @@ export class Reconciler implements OutcomeRecovery {
     this.stopped = true;
     clearInterval(this.sweepTimer);
     clearTimeout(this.startupTimer);
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
     const writes =
       this.writes === 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.writesDrained = resolve));
@@ -211,7 +221,9 @@ export class Reconciler implements OutcomeRecovery {
         );
     } catch (error) {
       const delay = Math.min(this.timing.backoffBaseMs * 2 ** Math.min(row.attempts - 1, 30), this.timing.backoffMaxMs);
-      await this.leases.release(id, new Date(Date.now() + delay)).catch(() => undefined);
+      // The row's lease and this replica's timer end at the same instant.
+      const retryAt = Date.now() + delay;
+      await this.leases.release(id, new Date(retryAt)).catch(() => undefined);
       metrics.recoveries.inc({ outcome: 'retry' });
       const reason =
         error instanceof CarrierFault
@@ -225,7 +237,7 @@ export class Reconciler implements OutcomeRecovery {
       const fields = { transactionId: id, operation: row.operation, attempts: row.attempts, reason, retryInMs: delay };
       if (isMilestone(row.attempts)) logger.warn('transaction outcome still unknown', fields);
       else logger.debug('transaction outcome still unknown', fields);
-      this.resolveSoon(id, delay);
+      this.resolveAt(id, retryAt);
     }
   }
 }

@@ -246,7 +246,11 @@ describe('a carrier that stays down', () => {
   it('keeps the write unknown and retries with backoff, warning at each doubling of attempts, never giving up silently', async () => {
     const lines: string[] = [];
     const own = await startGateway({
-      env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0', LOG_LEVEL: 'warn' },
+      // A dropped connection fails at once whatever the timeout; a long one puts the start-up
+      // sweep (2 × the longest carrier call + 5 s after start) and the periodic one (a minute)
+      // beyond this test, so that every re-send here is the backoff's own (a re-send that its
+      // timer lost used to be picked up only by a sweep).
+      env: { CARRIER_TIMEOUT_MS: '10000', CARRIER_RETRIES: '0', LOG_LEVEL: 'warn' },
       logger: createLogger('warn', (line) => lines.push(line)),
     });
     try {
@@ -282,5 +286,5 @@ describe('a carrier that stays down', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 40_000);
 });
