@@ -28,6 +28,8 @@ export interface RestBinding {
   query?: readonly string[];
   /** Path parameters the body must repeat, with the same value (PATCH /sim/label/{mdn}). */
   bodyRepeats?: readonly string[];
+  /** Optional body fields (camelCase) whose empty string the spec reads as absent (`service`: empty = all). */
+  emptyIsAbsent?: readonly string[];
 }
 
 /** The HTTP status and body (camelCase; REST writes it in snake_case) of an answer. */

@@ -57,6 +57,7 @@ async function collectInput(
       ]);
     }
     for (const [key, value] of Object.entries((convertKeys(body ?? {}, toCamel) ?? {}) as Record<string, unknown>)) {
+      if (route.isAbsent(key, value)) continue;
       input[key] = value;
       sources.set(key, 'body');
     }

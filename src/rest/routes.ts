@@ -3,6 +3,7 @@
 
 import type { HttpMethod, RegisteredOperation } from '../pipeline/operation.js';
 import { toCamel } from '../lib/case.js';
+import { absentValues, type AbsentValues } from './absent-values.js';
 
 export interface RestRoute {
   method: HttpMethod;
@@ -11,6 +12,8 @@ export interface RestRoute {
   /** Path parameter names in camelCase by segment index. */
   parameters: Map<number, string>;
   operation: RegisteredOperation;
+  /** Body values that mean "not given" (see absent-values.ts). */
+  isAbsent: AbsentValues;
 }
 
 export interface RouteMatch {
@@ -29,7 +32,7 @@ export function compileRoutes(operations: readonly RegisteredOperation[]): RestR
         const name = /^\{(.+)\}$/.exec(segment)?.[1];
         if (name) parameters.set(index, toCamel(name));
       });
-      return { method, path, segments, parameters, operation };
+      return { method, path, segments, parameters, operation, isAbsent: absentValues(operation) };
     });
   // More literal segments first, so /settings/carriers/status wins over /settings/{key}.
   return routes.sort((a, b) => b.segments.length - b.parameters.size - (a.segments.length - a.parameters.size));

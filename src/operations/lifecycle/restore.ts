@@ -13,8 +13,8 @@ export const restoreLine = defineOperation({
   name: 'restoreLine',
   kind: 'mutation',
   description:
-    'Restores service on a suspended (hotlined) line, else error GENS-0033. `service` limits it to VOICE, SMS or DATA; absent = all. The line is active again once no service is left hotlined',
-  rest: { method: 'POST', path: '/sim/restore/' },
+    'Restores service on a suspended (hotlined) line, else error GENS-0033. `service` limits it to VOICE, SMS or DATA; absent (or empty over REST) = all. The line is active again once no service is left hotlined',
+  rest: { method: 'POST', path: '/sim/restore/', emptyIsAbsent: ['service'] },
   input: z.object({ mdn, service: serviceScope.optional(), transactionId: transactionId.optional() }),
   output: operationResult,
   rateLimit: { max: 20, window: 'minute' },

@@ -12,8 +12,8 @@ export const suspendLine = defineOperation({
   name: 'suspendLine',
   kind: 'mutation',
   description:
-    'Suspends (hotlines) a line in NEW or ACTIVE state, else error (935). `service` limits it to VOICE, SMS or DATA; absent = all',
-  rest: { method: 'POST', path: '/sim/suspend/' },
+    'Suspends (hotlines) a line in NEW or ACTIVE state, else error (935). `service` limits it to VOICE, SMS or DATA; absent (or empty over REST) = all',
+  rest: { method: 'POST', path: '/sim/suspend/', emptyIsAbsent: ['service'] },
   input: z.object({
     mdn,
     service: serviceScope.optional(),

@@ -17,12 +17,30 @@ import { recordActivity } from './usage-records.js';
 export const SMS_MAX_LENGTH = 160;
 export const LABEL_MAX_LENGTH = 100;
 const PHONE_NUMBER = /^\+?\d{10,15}$/;
+
+/**
+ * Characters as the spec counts them (and the original service did, and the gateway's zod
+ * limits do): code points, so an emoji is one character, not its two UTF-16 units.
+ */
+function characters(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    // A high surrogate followed by a low one is one character.
+    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index++;
+    }
+    count++;
+  }
+  return count;
+}
 /** Sent messages remembered per line (the most recent). */
 const MESSAGES_KEPT = 100;
 
 export function sendSms(ctx: CoreContext, request: SendSmsRequest): { mdn: string; messageId: string } {
   const line = requireActiveLine(ctx, request.mdn);
-  if (request.message.length === 0 || request.message.length > SMS_MAX_LENGTH) {
+  if (request.message.length === 0 || characters(request.message) > SMS_MAX_LENGTH) {
     reject('GENS-0404', `Invalid request parameter: message must be 1 to ${SMS_MAX_LENGTH} characters`);
   }
   const messageId = sequenceId('SMS', ++ctx.state.counters.message);
@@ -58,7 +76,7 @@ export function managePhoneList(ctx: CoreContext, request: PhoneListRequest): Ph
 
 export function setLabel(ctx: CoreContext, request: SetLabelRequest): { mdn: string; label: string } {
   const line = requireLine(ctx, request.mdn);
-  if (request.label.length > LABEL_MAX_LENGTH)
+  if (characters(request.label) > LABEL_MAX_LENGTH)
     reject('GENS-0404', `Invalid request parameter: label must be at most ${LABEL_MAX_LENGTH} characters`);
   line.label = request.label;
   return { mdn: line.mdn, label: request.label };

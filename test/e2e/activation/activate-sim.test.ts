@@ -68,6 +68,29 @@ describe('success', () => {
     expect(answer.body).toMatchObject({ status: 'success', sim: body.sim });
   });
 
+  it('reads null for an optional field as absent, as the original service did (REST)', async () => {
+    const body = activationBody({
+      address2: null,
+      email: null,
+      billing_code: null,
+      is_esim: null,
+      transaction_id: null,
+    });
+    const answer = await gateway.rest('POST', '/sim/activate/', { token, body });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 'success',
+      sim: body.sim,
+      transaction_id: expect.stringMatching(/^ACT_/),
+    });
+    // A required field is still required.
+    const missing = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ zip_code: null }) });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({
+      detail: [{ type: 'string_type', loc: ['body', 'zip_code'], msg: 'Input should be a valid string' }],
+    });
+  });
+
   it('answers 409 to a repeated transaction id on either surface, and activates nothing more', async () => {
     const id = `ACT-DUP-${Date.now()}`;
     const first = await gateway.rest('POST', '/sim/activate/', { token, body: activationBody({ transaction_id: id }) });

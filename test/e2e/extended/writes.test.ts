@@ -253,6 +253,30 @@ describe('managePhoneList (POST /sim/phone-list/manage/)', () => {
   });
 });
 
+describe('characters as the spec counts them (code points: an emoji is one)', () => {
+  it('sends an SMS and sets a label of exactly the maximum with emoji, and refuses one more with 422', async () => {
+    const line = await seedUnknownLine(gateway);
+    for (const message of ['a'.repeat(159) + '😀', '😀'.repeat(160)]) {
+      const sent = await gateway.rest('POST', '/sim/sms/send/', { token, body: { mdn: line.mdn, message } });
+      expect(sent.status).toBe(200);
+    }
+    const tooLong = await gateway.rest('POST', '/sim/sms/send/', {
+      token,
+      body: { mdn: line.mdn, message: '😀'.repeat(161) },
+    });
+    expect(tooLong.status).toBe(422);
+    const label = '😀'.repeat(100);
+    const labelled = await gateway.rest('PATCH', `/sim/label/${line.mdn}`, { token, body: { mdn: line.mdn, label } });
+    expect(labelled.status).toBe(200);
+    expect(labelled.body).toMatchObject({ status: 'success', label });
+    const longLabel = await gateway.rest('PATCH', `/sim/label/${line.mdn}`, {
+      token,
+      body: { mdn: line.mdn, label: label + '😀' },
+    });
+    expect(longLabel.status).toBe(422);
+  });
+});
+
 describe('setLineLabel (PATCH /sim/label/{mdn})', () => {
   it('labels the line with a generated LABEL_ id (shown by account), on both surfaces', async () => {
     const line = await seedUnknownLine(gateway);

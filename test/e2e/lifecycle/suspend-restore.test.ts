@@ -97,6 +97,21 @@ describe('suspend → restore', () => {
     expect(await registryStatus(line.mdn)).toBe('ACTIVE');
   });
 
+  it('reads an empty or null service as all services, as the spec says of suspend and restore (REST)', async () => {
+    for (const service of ['', null]) {
+      const line = await seedLine(gateway);
+      const suspended = await post('/sim/suspend/', { mdn: line.mdn, service });
+      expect(suspended.status).toBe(200);
+      expect(await lineStatus(line.mdn)).toBe('SUSPENDED');
+      // Every service is hotlined: one restored alone leaves the line suspended.
+      expect((await post('/sim/restore/', { mdn: line.mdn, service: 'VOICE' })).status).toBe(200);
+      expect(await lineStatus(line.mdn)).toBe('SUSPENDED');
+      expect((await post('/sim/restore/', { mdn: line.mdn, service })).status).toBe(200);
+      expect(await lineStatus(line.mdn)).toBe('ACTIVE');
+      expect(await registryStatus(line.mdn)).toBe('ACTIVE');
+    }
+  });
+
   it('suspends one service only; restoring it makes the line active', async () => {
     const line = await seedLine(gateway);
     expect((await post('/sim/suspend/', { mdn: line.mdn, service: 'DATA' })).status).toBe(200);
@@ -145,6 +160,9 @@ describe('refusals and validation', () => {
     ],
     ['/sim/suspend/', { mdn: 'abc' }, 'mdn', 'value_error', 'mdn must be exactly 10 digits'],
     ['/sim/suspend/', { mdn: undefined }, 'mdn', 'missing', 'Field required'],
+    ['/sim/suspend/', { mdn: null }, 'mdn', 'string_type', 'Input should be a valid string'],
+    ['/sim/suspend/', { service: ' ' }, 'service', 'value_error', 'service must be VOICE, SMS or DATA'],
+    ['/sim/suspend/', { hotline_number: '' }, 'hotline_number', 'value_error', 'hotline_number must be 10 digits'],
     ['/sim/restore/', { service: 'voice' }, 'service', 'value_error', 'service must be VOICE, SMS or DATA'],
     ['/sim/restore/', { mdn: '32155500011' }, 'mdn', 'value_error', 'mdn must be exactly 10 digits'],
     ['/sim/restore/', { mdn: undefined }, 'mdn', 'missing', 'Field required'],

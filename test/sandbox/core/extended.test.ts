@@ -151,6 +151,9 @@ describe('extended writes', () => {
       'SMS00000002',
     );
     await expectRejection(extended.sendSms({ transactionId: tx(), mdn, message: 'x'.repeat(161) }), 'GENS-0404');
+    // Characters are code points: 160 emoji are 160 characters (320 UTF-16 units).
+    expect((await extended.sendSms({ transactionId: tx(), mdn, message: '😀'.repeat(160) })).mdn).toBe(mdn);
+    await expectRejection(extended.sendSms({ transactionId: tx(), mdn, message: '😀'.repeat(161) }), 'GENS-0404');
     await core.suspend({ transactionId: tx(), mdn });
     await expectRejection(extended.sendSms({ transactionId: tx(), mdn, message: 'Hi' }), '915');
   });
