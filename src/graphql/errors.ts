@@ -5,6 +5,7 @@
 
 import { GraphQLError, type SourceLocation } from 'graphql';
 import { GatewayError } from '../errors/gateway-errors.js';
+import { quote, QUOTE_MAX } from '../lib/quote.js';
 
 /** An error as the client receives it (plain data, built once per error). */
 export interface ClientError {
@@ -32,6 +33,33 @@ const SUGGESTION = ' Did you mean ';
 function withoutSuggestions(message: string): string {
   const at = message.indexOf(SUGGESTION);
   return at < 0 ? message : `${message.slice(0, at)} [Suggestion hidden]`;
+}
+
+/** The longest request-error message sent: graphql-js lists every key of an input object it echoes. */
+const MESSAGE_MAX = 1_000;
+
+/**
+ * A request error's message with the caller's input cut short: graphql-js echoes a variable's
+ * whole value (`Variable "$i" got invalid value { label: "…" }`), and each string literal in it
+ * is kept to its first QUOTE_MAX characters, the message to MESSAGE_MAX. One pass, no pattern.
+ */
+export function withShortEchoes(message: string): string {
+  let shortened = '';
+  let copiedUpTo = 0;
+  for (let index = 0; index < message.length; index++) {
+    if (message[index] !== '"') continue;
+    let end = index + 1;
+    while (end < message.length && message[end] !== '"') end += message[end] === '\\' ? 2 : 1;
+    const literal = message.slice(index + 1, Math.min(end, message.length));
+    if (literal.length > QUOTE_MAX) {
+      shortened += `${message.slice(copiedUpTo, index + 1)}${quote(literal)}"`;
+      copiedUpTo = end + 1;
+    }
+    index = end;
+  }
+  if (copiedUpTo > 0) shortened += message.slice(Math.min(copiedUpTo, message.length));
+  else shortened = message;
+  return quote(shortened, MESSAGE_MAX);
 }
 
 function gatewayErrorIn(error: unknown): GatewayError | undefined {
@@ -81,7 +109,14 @@ interface Shape {
  * the schema when introspection is off).
  */
 export function mapError(error: Shape, hideSuggestions: boolean): MappedError {
-  const { http, unexpected, ...own } = (error.extensions ?? {}) as {
+  // `originalError`: Yoga's description of a cause (a body's JSON.parse error, which quotes the
+  // whole body): never the client's to see.
+  const {
+    http,
+    unexpected,
+    originalError: _cause,
+    ...own
+  } = (error.extensions ?? {}) as {
     http?: { status?: number; headers?: Record<string, string> };
     unexpected?: boolean;
   } & Record<string, unknown>;
@@ -112,6 +147,6 @@ export function mapError(error: Shape, hideSuggestions: boolean): MappedError {
   // malformed requests (Yoga's http status) and variables that do not coerce (no code).
   const code = typeof own.code === 'string' ? own.code : 'BAD_USER_INPUT';
   const status = typeof own.status === 'number' ? own.status : (http?.status ?? 400);
-  const message = hideSuggestions ? withoutSuggestions(error.message) : error.message;
+  const message = withShortEchoes(hideSuggestions ? withoutSuggestions(error.message) : error.message);
   return { client: { message, ...where, extensions: { ...own, code, status } }, headers: http?.headers ?? {} };
 }

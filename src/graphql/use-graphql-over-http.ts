@@ -26,10 +26,14 @@ export function speaksLegacyJson(acceptHeader: string | null | undefined): boole
   );
 }
 
-/** GraphQL request errors: the document does not parse, validate or fit a limit, or its variables do not coerce. */
+/**
+ * GraphQL request errors: the document does not parse, validate or fit a limit, names no
+ * operation it holds (Yoga's OPERATION_RESOLUTION_FAILURE), or its variables do not coerce.
+ */
 const REQUEST_ERROR_CODES = new Set([
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
+  'OPERATION_RESOLUTION_FAILURE',
   'BAD_USER_INPUT',
   'QUERY_TOO_LARGE',
   'QUERY_TOO_DEEP',

@@ -256,6 +256,17 @@ describe('GraphQL over HTTP', () => {
       expect(invalid.status).toBe(requestErrorStatus);
       expect(invalid.body.data).toBeUndefined();
       expect(invalid.body.errors![0]!.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', status: 400 });
+      // A document whose operation cannot be chosen is a request error too.
+      for (const body of [
+        { query: 'query A { me { name } } query B { me { name } }', operationName: 'C' },
+        { query: 'query A { me { name } } query B { me { name } }' },
+        { query: 'fragment F on Query { me { name } }' },
+      ]) {
+        const unchosen = await post(gateway, body, { token, accept });
+        expect(unchosen.status, JSON.stringify(body)).toBe(requestErrorStatus);
+        expect(unchosen.body.data).toBeUndefined();
+        expect(unchosen.body.errors![0]!.extensions).toMatchObject({ status: 400 });
+      }
     },
   );
 

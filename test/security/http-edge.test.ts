@@ -231,6 +231,57 @@ describe('bad input is never a 5xx', () => {
   });
 });
 
+describe('GraphQL request errors echo at most 64 characters of any input', () => {
+  const graphql = (body: string) =>
+    fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
+
+  it('answers a large malformed body with a short error and no description of the parse failure', async () => {
+    const body = `{"query":"{ me { name } }","x":"${'A'.repeat(900_000)}"`;
+    const response = await graphql(body);
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(text.length).toBeLessThan(1_000);
+    expect(JSON.parse(text)).toEqual({
+      errors: [{ message: 'POST body sent invalid JSON.', extensions: { code: 'BAD_REQUEST', status: 400 } }],
+    });
+  });
+
+  it('cuts every string of a variable value that does not coerce to its first 64 characters', async () => {
+    const label = `${'L'.repeat(64)}${'M'.repeat(900_000)}`;
+    const response = await graphql(
+      JSON.stringify({
+        query: 'mutation ($i: SetLineLabelInput!) { setLineLabel(input: $i) { status } }',
+        variables: { i: { mdn: '3215550002', label, bogus: 1 } },
+      }),
+    );
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(text.length).toBeLessThan(2_000);
+    const [error] = (JSON.parse(text) as { errors: { message: string; extensions: Record<string, unknown> }[] }).errors;
+    expect(error!.message).toContain(`label: "${'L'.repeat(64)}…"`);
+    expect(error!.message).not.toContain('M');
+    expect(error!.message).toContain('Field "bogus" is not defined by type "SetLineLabelInput".');
+    expect(error!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 400 });
+  });
+
+  it('keeps a message to 1,000 characters however many fields a value has', async () => {
+    const input = Object.fromEntries(Array.from({ length: 5_000 }, (_, index) => [`f${index}`, index]));
+    const response = await graphql(
+      JSON.stringify({
+        query: 'mutation ($i: SetLineLabelInput!) { setLineLabel(input: $i) { status } }',
+        variables: { i: input },
+      }),
+    );
+    const { errors } = (await response.json()) as { errors: { message: string }[] };
+    expect(errors.length).toBeGreaterThan(0);
+    for (const { message } of errors) expect(message.length).toBeLessThanOrEqual(1_001);
+  });
+});
+
 describe('CORS', () => {
   const APP = 'https://app.example.com';
   const preflight = (url: string, origin: string) =>
