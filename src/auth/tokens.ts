@@ -18,10 +18,11 @@ export function parseDuration(text: string): number {
   const match = /^(\d+)([smhdw])$/.exec(text.trim());
   if (!match)
     throw new DirectoryError(
+      'invalid',
       `Invalid duration ${JSON.stringify(quote(text))}: use a number followed by s, m, h, d or w (e.g. 30d)`,
     );
   const milliseconds = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
-  if (milliseconds <= 0) throw new DirectoryError('A token lifetime must be positive');
+  if (milliseconds <= 0) throw new DirectoryError('invalid', 'A token lifetime must be positive');
   return milliseconds;
 }
 
@@ -39,7 +40,7 @@ export class TokenService {
   ) {}
 
   async issue(user: UserRecord, ttl: string): Promise<IssuedToken> {
-    if (!user.active) throw new DirectoryError(`User ${JSON.stringify(user.name)} is deactivated`);
+    if (!user.active) throw new DirectoryError('conflict', `User ${JSON.stringify(user.name)} is deactivated`);
     const ttlMs = parseDuration(ttl);
     const id = randomUUID();
     const issuedAt = new Date();
@@ -62,7 +63,7 @@ export class TokenService {
   async revocation(tokenOrId: string): Promise<{ id: string; alreadyRevoked: boolean }> {
     const id = tokenOrId.includes('.') ? jtiOf(tokenOrId) : tokenOrId;
     const row = await this.db.token.findUnique({ where: { id } });
-    if (!row) throw new DirectoryError('No such token');
+    if (!row) throw new DirectoryError('notFound', 'No such token');
     return { id, alreadyRevoked: row.revokedAt !== null };
   }
 
@@ -76,7 +77,7 @@ export class TokenService {
     );
     if (result.count === 0) {
       const exists = await this.db.token.findUnique({ where: { id } });
-      if (!exists) throw new DirectoryError('No such token');
+      if (!exists) throw new DirectoryError('notFound', 'No such token');
     }
     return id;
   }
@@ -85,6 +86,6 @@ export class TokenService {
 function jtiOf(token: string): string {
   const decoded = jwt.decode(token, { json: true });
   if (!decoded || typeof decoded.jti !== 'string')
-    throw new DirectoryError('That is not a token issued by this gateway');
+    throw new DirectoryError('invalid', 'That is not a token issued by this gateway');
   return decoded.jti;
 }

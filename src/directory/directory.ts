@@ -103,7 +103,7 @@ export class Directory {
 
   async userByName(name: string): Promise<UserRecord> {
     const row = await this.db.user.findUnique({ where: { name } });
-    if (!row) throw new DirectoryError(`No user named ${JSON.stringify(quote(name))}`);
+    if (!row) throw new DirectoryError('notFound', `No user named ${JSON.stringify(quote(name))}`);
     return toUser(row);
   }
 
@@ -132,7 +132,7 @@ export class Directory {
       return toUser(row);
     } catch (error) {
       if (isUniqueViolation(error))
-        throw new DirectoryError(`A user named ${JSON.stringify(quote(input.name))} already exists`);
+        throw new DirectoryError('conflict', `A user named ${JSON.stringify(quote(input.name))} already exists`);
       throw error;
     }
   }
@@ -172,14 +172,17 @@ export class Directory {
       return toPlan(row);
     } catch (error) {
       if (isUniqueViolation(error))
-        throw new DirectoryError(`A plan with plan_id ${JSON.stringify(quote(input.planId))} already exists`);
+        throw new DirectoryError(
+          'conflict',
+          `A plan with plan_id ${JSON.stringify(quote(input.planId))} already exists`,
+        );
       throw error;
     }
   }
 
   async updatePlan(planId: string, changes: Partial<Omit<PlanInput, 'planId'>>): Promise<PlanRecord> {
     const existing = await this.db.plan.findUnique({ where: { planId } });
-    if (!existing) throw new DirectoryError(`No plan with plan_id ${JSON.stringify(quote(planId))}`);
+    if (!existing) throw new DirectoryError('notFound', `No plan with plan_id ${JSON.stringify(quote(planId))}`);
     const [row] = await this.invalidation.write(
       [{ kind: 'plan', planId }],
       [this.db.plan.update({ where: { planId }, data: changes })],
@@ -194,6 +197,7 @@ export class Directory {
     const missing = planIds.filter((planId) => !plans.some((plan) => plan.planId === planId));
     if (missing.length > 0)
       throw new DirectoryError(
+        'notFound',
         `No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`,
       );
     await this.invalidation.write(

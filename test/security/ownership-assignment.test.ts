@@ -159,7 +159,7 @@ describe('assignLineOwner', () => {
 
     const line = await activate(gateway, a);
     const noUser = await assign({ mdn: line.mdn, user: 'nobody-by-that-name' });
-    expect(noUser.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(noUser.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     const contradicted = await assign({ mdn: line.mdn, user: b.user.name, carrier: 'CARRIER_B' });
     expect(contradicted.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect((await registry(line.mdn))?.ownerId).toBe(a.user.id);

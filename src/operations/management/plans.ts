@@ -29,7 +29,7 @@ export const createPlan = defineOperation({
   // Dry run: refused as the call would be when the plan_id is taken; else the plan it would create.
   predict: async ({ services, input, checks }) => {
     if (await services.directory.plan(input.planId))
-      throw new DirectoryError(`A plan with plan_id ${JSON.stringify(quote(input.planId))} already exists`);
+      throw new DirectoryError('conflict', `A plan with plan_id ${JSON.stringify(quote(input.planId))} already exists`);
     checks.passed('planId', 'No plan has this plan_id yet');
     return {
       planId: input.planId,
@@ -63,7 +63,7 @@ export const updatePlan = defineOperation({
   // Dry run: the plan as the change would leave it (an unknown plan_id is refused as the call is).
   predict: async ({ services, input: { planId: id, ...changes }, checks }) => {
     const existing = await services.directory.plan(id);
-    if (!existing) throw new DirectoryError(`No plan with plan_id ${JSON.stringify(quote(id))}`);
+    if (!existing) throw new DirectoryError('notFound', `No plan with plan_id ${JSON.stringify(quote(id))}`);
     checks.passed('plan', 'The plan exists');
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     return { ...existing, ...defined };

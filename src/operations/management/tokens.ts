@@ -32,7 +32,7 @@ export const issueToken = defineOperation({
   // answer's token and id are empty), its expiry is as it would be now.
   predict: async ({ services, input, checks }) => {
     const user = await services.directory.userByName(input.user);
-    if (!user.active) throw new DirectoryError(`User ${JSON.stringify(user.name)} is deactivated`);
+    if (!user.active) throw new DirectoryError('conflict', `User ${JSON.stringify(user.name)} is deactivated`);
     checks.passed('user', 'The user exists and is active');
     const ttl = input.ttl ?? services.config.TOKEN_TTL;
     const expiresAt = new Date(Date.now() + parseDuration(ttl));

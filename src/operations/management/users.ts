@@ -36,9 +36,10 @@ export const createUser = defineOperation({
   predict: async ({ services, input, checks }) => {
     const taken = await services.directory.userByName(input.name).then(
       () => true,
-      (error: unknown) => (error instanceof DirectoryError ? false : Promise.reject(error)),
+      (error: unknown) =>
+        error instanceof DirectoryError && error.refusal === 'notFound' ? false : Promise.reject(error),
     );
-    if (taken) throw new DirectoryError(`A user named ${JSON.stringify(quote(input.name))} already exists`);
+    if (taken) throw new DirectoryError('conflict', `A user named ${JSON.stringify(quote(input.name))} already exists`);
     checks.passed('userName', 'No user has this name yet');
     return {
       id: '',
@@ -106,6 +107,7 @@ export const authorizePlans = defineOperation({
     const missing = input.planIds.filter((_, index) => named[index] === null);
     if (missing.length > 0)
       throw new DirectoryError(
+        'notFound',
         `No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`,
       );
     checks.passed('plans', 'Every plan named exists');

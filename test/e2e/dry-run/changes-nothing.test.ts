@@ -140,6 +140,6 @@ describe('GraphQL dryRun: true', () => {
     });
     expect((await gateway.app.services.directory.listUsers()).some((u) => u.name === 'dry-run-newcomer')).toBe(false);
     const taken = await create((await gateway.user()).user.name);
-    expect(taken.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(taken.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', status: 409 });
   });
 });

@@ -52,7 +52,7 @@ describe('plans', () => {
     );
     expect(real.data?.createPlan).toEqual(without(dry.dry.data?.createPlan));
     const again = await dryThenReal('createPlan', input, selection);
-    expect(codeOf(again.dry)).toBe('BAD_REQUEST');
+    expect(codeOf(again.dry)).toBe('CONFLICT');
     expect(codeOf(again.dry)).toBe(codeOf(again.real));
   });
 
@@ -63,8 +63,8 @@ describe('plans', () => {
     expect((await gateway.app.services.directory.listPlans()).find((p) => p.planId === 'DRY-UPD')?.name).toBe('After');
     expect(without(dry.data?.updatePlan)).toEqual(without(real?.data?.updatePlan));
     const unknown = await dryThenReal('updatePlan', { planId: 'DRY-NOPE', name: 'x' }, selection);
-    expect(codeOf(unknown.dry)).toBe('BAD_REQUEST');
-    expect(codeOf(unknown.real)).toBe('BAD_REQUEST');
+    expect(codeOf(unknown.dry)).toBe('NOT_FOUND');
+    expect(codeOf(unknown.real)).toBe('NOT_FOUND');
   });
 
   it('authorizePlans and deauthorizePlans: the user’s plans as they would be; unknown plans refused', async () => {
@@ -82,7 +82,7 @@ describe('plans', () => {
     expect(add.real?.data?.authorizePlans).toEqual(without(dryAdd.dry.data?.authorizePlans));
 
     const missing = await dryThenReal('authorizePlans', { user: user.name, planIds: ['DRY-B', 'DRY-NONE'] }, 'planId');
-    expect(codeOf(missing.dry)).toBe('BAD_REQUEST');
+    expect(codeOf(missing.dry)).toBe('NOT_FOUND');
     expect(missing.dry.errors?.[0]?.message).toBe(missing.real?.errors?.[0]?.message);
 
     const dryRemove = await dryThenReal(
@@ -95,7 +95,7 @@ describe('plans', () => {
     expect(await authorized()).toEqual(['DRY-A', 'DRY-B']);
     const nobody = await dryThenReal('deauthorizePlans', { user: 'dry-nobody', planIds: ['DRY-A'] }, 'planId');
     expect(codeOf(nobody.dry)).toBe(codeOf(nobody.real));
-    expect(codeOf(nobody.dry)).toBe('BAD_REQUEST');
+    expect(codeOf(nobody.dry)).toBe('NOT_FOUND');
   });
 });
 
@@ -112,14 +112,17 @@ describe('tokens', () => {
     );
     expect(dry.data?.issueToken).toMatchObject({ token: '', id: '', dryRun: { wouldSucceed: true } });
     expect(await issued()).toBe(before);
-    for (const input of [{ user: 'dry-nobody' }, { user: user.name, ttl: '0h' }]) {
+    for (const [input, code] of [
+      [{ user: 'dry-nobody' }, 'NOT_FOUND'],
+      [{ user: user.name, ttl: '0h' }, 'BAD_USER_INPUT'],
+    ] as const) {
       const { dry: refused, real } = await dryThenReal('issueToken', input, 'id');
-      expect(codeOf(refused)).toBe('BAD_REQUEST');
-      expect(codeOf(real)).toBe('BAD_REQUEST');
+      expect(codeOf(refused)).toBe(code);
+      expect(codeOf(real)).toBe(code);
     }
     await gateway.app.services.directory.updateUser(user.name, { active: false });
     const deactivated = await dryThenReal('issueToken', { user: user.name }, 'id');
-    expect(codeOf(deactivated.dry)).toBe('BAD_REQUEST');
+    expect(codeOf(deactivated.dry)).toBe('CONFLICT');
     expect(deactivated.dry.errors?.[0]?.message).toBe(deactivated.real?.errors?.[0]?.message);
   });
 
@@ -133,8 +136,8 @@ describe('tokens', () => {
     const again = await dryThenReal('revokeToken', { token }, 'id dryRun { checks { name } }', false);
     expect(again.dry.data?.revokeToken).toMatchObject({ id: (dry.data?.revokeToken as { id: string }).id });
     const unknown = await dryThenReal('revokeToken', { token: '00000000-0000-4000-8000-000000000000' }, 'id');
-    expect(codeOf(unknown.dry)).toBe('BAD_REQUEST');
-    expect(codeOf(unknown.real)).toBe('BAD_REQUEST');
+    expect(codeOf(unknown.dry)).toBe('NOT_FOUND');
+    expect(codeOf(unknown.real)).toBe('NOT_FOUND');
   });
 });
 
