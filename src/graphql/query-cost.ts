@@ -1,7 +1,8 @@
 // The cost of a GraphQL request in carrier calls, known before it runs: each field whose
 // schema extensions say it calls a carrier costs that many calls, times the number of items
 // of every enclosing list argument marked as multiplying (`lines(mdns:)`). A selection that
-// `@skip`/`@include` leave out costs nothing, as execution will not resolve it. Pure: reused
+// `@skip`/`@include` leave out costs nothing, as execution will not resolve it, and a field
+// selected twice under one response key is one field, as execution resolves it once. Pure: reused
 // for the per-request maximum (use-query-cost.ts) and the per-user budget (use-cost-budget.ts).
 
 import {
@@ -35,6 +36,12 @@ export const carrierCalls = (calls: number) => ({ [CARRIER_CALLS]: calls });
 export const costPerItemOf = (argument: string) => ({ [COST_PER_ITEM_OF]: argument });
 
 type Variables = Readonly<Record<string, unknown>>;
+
+/** A field as selected, with the type it was selected on (a fragment's type condition). */
+interface SelectedField {
+  node: FieldNode;
+  parent: GraphQLNamedType;
+}
 
 /** How many items the argument holds: a literal list, a variable's list, or one (list input coercion). */
 function itemsOf(node: FieldNode, argument: string, variables: Variables): number {
@@ -89,48 +96,74 @@ export function queryCost(
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions)
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  // Cost is linear in the multiplier, so each fragment is priced once (at 1) and scaled: a
-  // document of fragments spreading each other twice over costs linear time, not exponential.
-  const fragmentCosts = new Map<string, number>();
   // The variables coerced by the operation's definitions, worked out at the first directive met.
   const definitions = operation.variableDefinitions ?? [];
   const coerced: { values?: Variables } = {};
 
-  function fragmentCost(name: string): number {
-    const known = fragmentCosts.get(name);
-    if (known !== undefined) return known;
-    fragmentCosts.set(name, 0); // a cycle (invalid anyway) adds nothing
-    const fragment = fragments.get(name);
-    const type = fragment && schema.getType(fragment.typeCondition.name.value);
-    const cost = fragment && type ? setCost(fragment.selectionSet, type) : 0;
-    fragmentCosts.set(name, cost);
-    return cost;
+  /**
+   * The fields of `sets` by response key, as execution collects them: fragments flattened (each
+   * once), `@skip`/`@include` applied, and a field selected twice under one key (by two
+   * fragments, say) one field whose selections are merged, resolved once.
+   */
+  function collect(sets: readonly SelectionSetNode[], type: GraphQLNamedType): Map<string, SelectedField[]> {
+    const fields = new Map<string, SelectedField[]>();
+    const visited = new Set<string>();
+    const visit = (set: SelectionSetNode, parent: GraphQLNamedType) => {
+      for (const selection of set.selections) {
+        if (!directivesInclude(selection, schema, definitions, variables, coerced)) continue;
+        if (selection.kind === Kind.FIELD) {
+          const key = selection.alias?.value ?? selection.name.value;
+          const group = fields.get(key);
+          if (group) group.push({ node: selection, parent });
+          else fields.set(key, [{ node: selection, parent }]);
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          const narrowed = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
+          if (narrowed) visit(selection.selectionSet, narrowed);
+        } else if (!visited.has(selection.name.value)) {
+          visited.add(selection.name.value);
+          const fragment = fragments.get(selection.name.value);
+          const narrowed = fragment && schema.getType(fragment.typeCondition.name.value);
+          if (fragment && narrowed) visit(fragment.selectionSet, narrowed);
+        }
+      }
+    };
+    for (const set of sets) visit(set, type);
+    return fields;
   }
 
-  function setCost(set: SelectionSetNode, type: GraphQLNamedType): number {
+  // Cost is linear in the multiplier, so the selections under one merged field are priced once
+  // (at 1) and scaled: a document of fragments spreading each other over and over is priced in
+  // time linear in its distinct selections, not in the (exponential) size of its answer.
+  const setIds = new Map<SelectionSetNode, number>();
+  const idOf = (set: SelectionSetNode) => {
+    let id = setIds.get(set);
+    if (id === undefined) setIds.set(set, (id = setIds.size));
+    return id;
+  };
+  const priced = new Map<string, number>();
+
+  function cost(sets: readonly SelectionSetNode[], type: GraphQLNamedType): number {
+    const key = `${type.name}:${sets.map(idOf).join(',')}`;
+    const known = priced.get(key);
+    if (known !== undefined) return known;
+    priced.set(key, 0); // a cycle (invalid anyway) adds nothing
     let total = 0;
-    for (const selection of set.selections) {
-      if (!directivesInclude(selection, schema, definitions, variables, coerced)) continue;
-      if (selection.kind === Kind.FRAGMENT_SPREAD) {
-        total += fragmentCost(selection.name.value);
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const narrowed = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : type;
-        if (narrowed) total += setCost(selection.selectionSet, narrowed);
-      } else {
-        const field: GraphQLField<unknown, unknown> | undefined =
-          isObjectType(type) || isInterfaceType(type) ? type.getFields()[selection.name.value] : undefined;
-        if (!field) continue; // __typename, introspection: no carrier call
-        const calls = Number(field.extensions[CARRIER_CALLS] ?? 0);
-        const per = field.extensions[COST_PER_ITEM_OF];
-        const times = typeof per === 'string' ? itemsOf(selection, per, variables) : 1;
-        total +=
-          calls + (selection.selectionSet ? times * setCost(selection.selectionSet, getNamedType(field.type)) : 0);
-      }
+    for (const group of collect(sets, type).values()) {
+      const { node, parent } = group[0]!;
+      const field: GraphQLField<unknown, unknown> | undefined =
+        isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[node.name.value] : undefined;
+      if (!field) continue; // __typename, introspection: no carrier call
+      const calls = Number(field.extensions[CARRIER_CALLS] ?? 0);
+      const per = field.extensions[COST_PER_ITEM_OF];
+      const times = typeof per === 'string' ? itemsOf(node, per, variables) : 1;
+      const selections = group.flatMap((selected) => (selected.node.selectionSet ? [selected.node.selectionSet] : []));
+      total += calls + (selections.length > 0 ? times * cost(selections, getNamedType(field.type)) : 0);
     }
+    priced.set(key, total);
     return total;
   }
 
-  return setCost(operation.selectionSet, root);
+  return cost([operation.selectionSet], root);
 }
 
 const costOfExecution = new WeakMap<ExecutionArgs, number>();

@@ -1,6 +1,7 @@
 // queryCost on the real schema: one per carrier-routed field, times the MDNs of `lines`, read
 // from literals or variables, through fragments and aliases; local fields and meta fields are
-// free, and so is what `@skip`/`@include` leave out.
+// free, and so is what `@skip`/`@include` leave out; a field selected twice under one response key is
+// priced once, as execution resolves it once.
 
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -90,7 +91,7 @@ describe('queryCost', () => {
     expect(cost(document)).toBe(0); // several operations and no name: none chosen
   });
 
-  it('prices fragments that spread each other twice over in linear time', () => {
+  it('prices fragments that spread each other twice over without walking every spread', () => {
     const depth = 40;
     const fragments = Array.from(
       { length: depth },
@@ -98,15 +99,37 @@ describe('queryCost', () => {
         `fragment F${i} on Query { a: usage(mdn: "3215550001") { status } ${i + 1 < depth ? `...F${i + 1} b: line(mdn: "3215550001") { ...L${i + 1} }` : ''} }`,
     );
     const lines = Array.from({ length: depth }, (_, i) => `fragment L${i} on Line { usage { status } }`);
-    // Each F spreads the next once and adds 1 (a) + 1 (b's line usage): 2 per level, minus the last b.
-    expect(cost(`{ ...F0 } ${fragments.join(' ')} ${lines.join(' ')}`)).toBe(2 * depth - 1);
-    // Each D spreads the next twice: 2^39 spreads of the last one. GraphQL would merge the
-    // repeats; the price counts each (conservative), and is found without walking them all.
+    // Every level's `a` is one field (one response key), and every `b` one line whose usage is
+    // one field: execution resolves each once.
+    expect(cost(`{ ...F0 } ${fragments.join(' ')} ${lines.join(' ')}`)).toBe(2);
+    // Each D spreads the next twice: 2^39 spreads of the last one, which execution collects (and
+    // this prices) once, without walking them all.
     const doubling = Array.from(
       { length: depth },
       (_, i) =>
         `fragment D${i} on Query { ${i + 1 < depth ? `...D${i + 1} ...D${i + 1}` : 'usage(mdn: "3215550001") { status }'} }`,
     );
-    expect(cost(`{ ...D0 } ${doubling.join(' ')}`)).toBe(2 ** (depth - 1));
+    expect(cost(`{ ...D0 } ${doubling.join(' ')}`)).toBe(1);
+  });
+
+  it('prices a field selected twice under one response key once, its selections merged, as execution resolves it', () => {
+    expect(
+      cost(
+        '{ usage(mdn: "3215550002") { status } usage(mdn: "3215550002") { planName } ' +
+          'line(mdn: "3215550002") { usage { status } usage { planName } } }',
+      ),
+    ).toBe(2);
+    // Colocated fragments (Apollo, Relay) that each ask for the same fields of a screen's lines.
+    const screen =
+      'query ($m: [String!]!) { lines(mdns: $m) { ...A ...B } } ' +
+      'fragment A on Line { usage { status } networkStatus { status } } ' +
+      'fragment B on Line { usage { planName } networkStatus { simStatus } }';
+    const mdns = Array.from({ length: 50 }, (_, index) => `32155500${String(index).padStart(2, '0')}`);
+    expect(cost(screen, { m: mdns })).toBe(100);
+    // Different response keys are different fields, each resolved.
+    expect(cost('{ a: usage(mdn: "3215550002") { status } b: usage(mdn: "3215550002") { status } }')).toBe(2);
+    expect(
+      cost('{ line(mdn: "3215550002") { usage { status } } again: line(mdn: "3215550002") { usage { status } } }'),
+    ).toBe(2);
   });
 });
