@@ -37,10 +37,10 @@ export const costPerItemOf = (argument: string) => ({ [COST_PER_ITEM_OF]: argume
 
 type Variables = Readonly<Record<string, unknown>>;
 
-/** A field as selected, with the type it was selected on (a fragment's type condition). */
+/** One response key's field as selected (once or more), with the type it was selected on. */
 interface SelectedField {
-  node: FieldNode;
   parent: GraphQLNamedType;
+  nodes: FieldNode[];
 }
 
 /** How many items the argument holds: a literal list, a variable's list, or one (list input coercion). */
@@ -105,22 +105,22 @@ export function queryCost(
    * once), `@skip`/`@include` applied, and a field selected twice under one key (by two
    * fragments, say) one field whose selections are merged, resolved once.
    */
-  function collect(sets: readonly SelectionSetNode[], type: GraphQLNamedType): Map<string, SelectedField[]> {
-    const fields = new Map<string, SelectedField[]>();
-    const visited = new Set<string>();
+  function collect(sets: readonly SelectionSetNode[], type: GraphQLNamedType): Map<string, SelectedField> {
+    const fields = new Map<string, SelectedField>();
+    let visited: Set<string> | undefined;
     const visit = (set: SelectionSetNode, parent: GraphQLNamedType) => {
       for (const selection of set.selections) {
         if (!directivesInclude(selection, schema, definitions, variables, coerced)) continue;
         if (selection.kind === Kind.FIELD) {
           const key = selection.alias?.value ?? selection.name.value;
-          const group = fields.get(key);
-          if (group) group.push({ node: selection, parent });
-          else fields.set(key, [{ node: selection, parent }]);
+          const known = fields.get(key);
+          if (known) known.nodes.push(selection);
+          else fields.set(key, { parent, nodes: [selection] });
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           const narrowed = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
           if (narrowed) visit(selection.selectionSet, narrowed);
-        } else if (!visited.has(selection.name.value)) {
-          visited.add(selection.name.value);
+        } else if (!visited?.has(selection.name.value)) {
+          (visited ??= new Set()).add(selection.name.value);
           const fragment = fragments.get(selection.name.value);
           const narrowed = fragment && schema.getType(fragment.typeCondition.name.value);
           if (fragment && narrowed) visit(fragment.selectionSet, narrowed);
@@ -133,33 +133,39 @@ export function queryCost(
 
   // Cost is linear in the multiplier, so the selections under one merged field are priced once
   // (at 1) and scaled: a document of fragments spreading each other over and over is priced in
-  // time linear in its distinct selections, not in the (exponential) size of its answer.
-  const setIds = new Map<SelectionSetNode, number>();
+  // time linear in its distinct selections, not in the (exponential) size of its answer. A
+  // selection set always sits under the same field, so it (or a list of them) is priced by
+  // itself, whatever the type.
+  const pricedOne = new Map<SelectionSetNode, number>();
+  let pricedMany: Map<string, number> | undefined;
+  let setIds: Map<SelectionSetNode, number> | undefined;
   const idOf = (set: SelectionSetNode) => {
-    let id = setIds.get(set);
+    let id = (setIds ??= new Map()).get(set);
     if (id === undefined) setIds.set(set, (id = setIds.size));
     return id;
   };
-  const priced = new Map<string, number>();
 
   function cost(sets: readonly SelectionSetNode[], type: GraphQLNamedType): number {
-    const key = `${type.name}:${sets.map(idOf).join(',')}`;
-    const known = priced.get(key);
+    const one = sets.length === 1 ? sets[0]! : undefined;
+    const key = one ? undefined : sets.map(idOf).join(',');
+    const known = one ? pricedOne.get(one) : pricedMany?.get(key!);
     if (known !== undefined) return known;
-    priced.set(key, 0); // a cycle (invalid anyway) adds nothing
+    const remember = (price: number) => (one ? pricedOne.set(one, price) : (pricedMany ??= new Map()).set(key!, price));
+    remember(0); // a cycle (invalid anyway) adds nothing
     let total = 0;
-    for (const group of collect(sets, type).values()) {
-      const { node, parent } = group[0]!;
+    for (const { parent, nodes } of collect(sets, type).values()) {
+      const node = nodes[0]!;
       const field: GraphQLField<unknown, unknown> | undefined =
         isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[node.name.value] : undefined;
       if (!field) continue; // __typename, introspection: no carrier call
       const calls = Number(field.extensions[CARRIER_CALLS] ?? 0);
       const per = field.extensions[COST_PER_ITEM_OF];
       const times = typeof per === 'string' ? itemsOf(node, per, variables) : 1;
-      const selections = group.flatMap((selected) => (selected.node.selectionSet ? [selected.node.selectionSet] : []));
+      const selections: SelectionSetNode[] = [];
+      for (const { selectionSet } of nodes) if (selectionSet) selections.push(selectionSet);
       total += calls + (selections.length > 0 ? times * cost(selections, getNamedType(field.type)) : 0);
     }
-    priced.set(key, total);
+    remember(total);
     return total;
   }
 
