@@ -4,6 +4,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga } from 'graphql-yoga';
+import { applyAcceptQuality } from './accept-quality.js';
 import type { CostBudget } from '../budget/cost-budget.js';
 import { createGraphiQLPage } from '../http/graphiql-page.js';
 import { readBoundedBody } from '../http/body-limit.js';
@@ -115,6 +116,7 @@ export function createGraphQLEdge(services: GraphQLServices, limits: BodyLimits)
 
   return {
     async handle(request, response, url, context) {
+      applyAcceptQuality(request);
       if (graphiqlPage && (await graphiqlPage.handle(request, response))) return;
       if (directLane && isJsonPost(request)) {
         // Read here, bounded, before deciding whose request it is.

@@ -3,7 +3,8 @@
 // token, parse/validation/variable errors, a limit or the cost maximum) has no data and the
 // status of its error (401, 400…) with its headers (WWW-Authenticate, Retry-After). Every error
 // leaves here, mapped once (errors.ts), with `extensions.code` and `extensions.status`; client
-// refusals are logged at info/warn, unexpected errors at error with their stack.
+// refusals, whole or of fields, are logged at info (warn for 401, 403, 429 and the limits),
+// unexpected errors at error with their stack.
 
 import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -52,6 +53,9 @@ const WARN_CODES = new Set([
   'THROTTLED',
 ]);
 
+/** Statuses that may mean an attack (bad credentials, privilege probing, flooding), as REST logs them. */
+const WARN_STATUSES = new Set([401, 403, 429]);
+
 /** Shapes a single result as it leaves (statuses, headers, mapped errors, refusals logged). */
 export type ResultShaper = (
   result: ExecutionResult,
@@ -72,8 +76,18 @@ export function createResultShaper(logger: Logger): ResultShaper {
     const first = mapped[0]!.client.extensions;
     if (refused && first.status < 500) {
       const fields = { requestId, status: first.status, code: first.code, errors: mapped.length };
-      if (WARN_CODES.has(first.code)) logger.warn('graphql request refused', fields);
+      if (WARN_CODES.has(first.code) || WARN_STATUSES.has(first.status)) logger.warn('graphql request refused', fields);
       else logger.info('graphql request refused', fields);
+    } else if (!refused) {
+      // Fields refused in an answer that has data: logged as REST logs a refused request.
+      const refusals = mapped.filter(({ client }) => client.extensions.status < 500);
+      if (refusals.length > 0) {
+        const codes = [...new Set(refusals.map(({ client }) => client.extensions.code))];
+        const fields = { requestId, codes, errors: refusals.length };
+        if (refusals.some(({ client }) => WARN_STATUSES.has(client.extensions.status)))
+          logger.warn('graphql fields refused', fields);
+        else logger.info('graphql fields refused', fields);
+      }
     }
     // Headers set earlier (the cost budget's RateLimit headers) are kept.
     const earlier = (result.extensions?.http as { headers?: Record<string, string> } | undefined)?.headers ?? {};

@@ -270,6 +270,56 @@ describe('GraphQL over HTTP', () => {
     },
   );
 
+  it('reads the quality values of Accept: a type given q=0 is never answered in', async () => {
+    const refusesModern = 'application/graphql-response+json;q=0, application/json';
+    const answered = await post(gateway, { query: '{ me { name } }' }, { token, accept: refusesModern });
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('content-type')).toContain('application/json');
+    expect(answered.headers.get('content-type')).not.toContain('graphql-response');
+    // Only the legacy type accepted: a request error is 200, as for `accept: application/json`.
+    expect((await post(gateway, { query: '{ me { ' }, { token, accept: refusesModern })).status).toBe(200);
+
+    const prefersModern = 'application/json;q=0.5, application/graphql-response+json';
+    const preferred = await post(gateway, { query: '{ me { ' }, { token, accept: prefersModern });
+    expect(preferred.headers.get('content-type')).toContain('application/graphql-response+json');
+    expect(preferred.status).toBe(400);
+
+    const nothing = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json;q=0', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ me { name } }' }),
+    });
+    expect(nothing.status).toBe(406);
+    await nothing.arrayBuffer();
+  });
+
+  it('logs refusals as REST does: warn for 401, 403 and 429, whole or of fields; info for the others', async () => {
+    logs.length = 0;
+    await post(gateway, { query: '{ me { name } }' });
+    await post(gateway, { query: '{ me { name } settings { key } }' }, { token });
+    await post(gateway, { query: '{ me { nope } }' }, { token });
+    const { token: fresh } = await gateway.user();
+    await post(gateway, { query: '{ me { name } usage(mdn: "12ab") { status } }' }, { token: fresh });
+    expect(logs).toEqual([
+      {
+        level: 'warn',
+        message: 'graphql request refused',
+        fields: expect.objectContaining({ status: 401, code: 'UNAUTHENTICATED' }),
+      },
+      { level: 'warn', message: 'graphql fields refused', fields: expect.objectContaining({ codes: ['FORBIDDEN'] }) },
+      {
+        level: 'info',
+        message: 'graphql request refused',
+        fields: expect.objectContaining({ status: 400, code: 'GRAPHQL_VALIDATION_FAILED' }),
+      },
+      {
+        level: 'info',
+        message: 'graphql fields refused',
+        fields: expect.objectContaining({ codes: ['BAD_USER_INPUT'] }),
+      },
+    ]);
+  });
+
   it('answers a field refused for its input with 200 and BAD_USER_INPUT, status 422 (as REST)', async () => {
     const { token: fresh } = await gateway.user(); // usage's rate limit is per user
     const answer = await post(gateway, { query: '{ usage(mdn: "12ab") { status } }' }, { token: fresh });

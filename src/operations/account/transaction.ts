@@ -21,7 +21,11 @@ export const transactionRecord = z
     mdn: z.string().nullable().describe('Line named by the request (for an activation: the line it created)'),
     sim: z.string().nullable().describe('SIM named by the request'),
     status: transactionStatus.describe('Outcome'),
-    httpStatus: z.number().int().nullable().describe('HTTP status the caller got'),
+    httpStatus: z
+      .number()
+      .int()
+      .nullable()
+      .describe('HTTP status the caller got; once recovered, the status of the answer the carrier gave on re-send'),
     response: z
       .string()
       .nullable()

@@ -44,7 +44,13 @@ const transactionEntry = z
     operation: z.string().describe('GraphQL name of the operation, e.g. suspend'),
     user: actor.describe('Who made the request'),
     status: transactionStatus.describe('Outcome'),
-    httpStatus: z.number().int().nullable().describe('HTTP status the caller got; null while pending'),
+    httpStatus: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'HTTP status the caller got; once recovered, the status of the answer the carrier gave on re-send; null while pending',
+      ),
     // Not `message`: beside a TransactionStatus it would read as an operation result's status line.
     answerMessage: z
       .string()
