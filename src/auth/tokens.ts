@@ -5,6 +5,7 @@ import { randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
+import { NotFoundError } from '../errors/gateway-errors.js';
 import { DirectoryError, type UserRecord } from '../directory/types.js';
 import { quote } from '../lib/quote.js';
 
@@ -63,7 +64,7 @@ export class TokenService {
   async revocation(tokenOrId: string): Promise<{ id: string; alreadyRevoked: boolean }> {
     const id = tokenOrId.includes('.') ? jtiOf(tokenOrId) : tokenOrId;
     const row = await this.db.token.findUnique({ where: { id } });
-    if (!row) throw new DirectoryError('notFound', 'No such token');
+    if (!row) throw new NotFoundError('No such token');
     return { id, alreadyRevoked: row.revokedAt !== null };
   }
 
@@ -77,7 +78,7 @@ export class TokenService {
     );
     if (result.count === 0) {
       const exists = await this.db.token.findUnique({ where: { id } });
-      if (!exists) throw new DirectoryError('notFound', 'No such token');
+      if (!exists) throw new NotFoundError('No such token');
     }
     return id;
   }

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { quote } from '../lib/quote.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import type { CarrierId } from '../carriers/types.js';
+import { NotFoundError } from '../errors/gateway-errors.js';
 import { DirectoryError, type PlanInput, type PlanRecord, type UserRecord } from './types.js';
 
 type UserRow = { id: string; name: string; superuser: boolean; carrierPreference: string | null; active: boolean };
@@ -103,7 +104,7 @@ export class Directory {
 
   async userByName(name: string): Promise<UserRecord> {
     const row = await this.db.user.findUnique({ where: { name } });
-    if (!row) throw new DirectoryError('notFound', `No user named ${JSON.stringify(quote(name))}`);
+    if (!row) throw new NotFoundError(`No user named ${JSON.stringify(quote(name))}`);
     return toUser(row);
   }
 
@@ -182,7 +183,7 @@ export class Directory {
 
   async updatePlan(planId: string, changes: Partial<Omit<PlanInput, 'planId'>>): Promise<PlanRecord> {
     const existing = await this.db.plan.findUnique({ where: { planId } });
-    if (!existing) throw new DirectoryError('notFound', `No plan with plan_id ${JSON.stringify(quote(planId))}`);
+    if (!existing) throw new NotFoundError(`No plan with plan_id ${JSON.stringify(quote(planId))}`);
     const [row] = await this.invalidation.write(
       [{ kind: 'plan', planId }],
       [this.db.plan.update({ where: { planId }, data: changes })],
@@ -196,10 +197,7 @@ export class Directory {
     const plans = await this.db.plan.findMany({ where: { planId: { in: planIds } } });
     const missing = planIds.filter((planId) => !plans.some((plan) => plan.planId === planId));
     if (missing.length > 0)
-      throw new DirectoryError(
-        'notFound',
-        `No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`,
-      );
+      throw new NotFoundError(`No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`);
     await this.invalidation.write(
       [{ kind: 'authorizations', userId: user.id }],
       plans.map((plan) =>

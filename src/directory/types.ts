@@ -32,27 +32,22 @@ export interface PlanInput {
   wfc?: boolean;
 }
 
-/** Why a management request cannot be carried out, as a client tells it apart by code. */
+/** Why a management request cannot be carried out (an unknown user, plan or token is NotFoundError). */
 const REFUSALS = {
-  /** An unknown user, plan or token. */
-  notFound: { status: 404, code: 'NOT_FOUND' },
   /** A name or plan_id already taken, or a user whose state forbids it (deactivated). */
   conflict: { status: 409, code: 'CONFLICT' },
   /** A value the request itself got wrong (a token lifetime, a string that is not a token). */
   invalid: { status: 422, code: 'BAD_USER_INPUT' },
 } as const;
 
-export type DirectoryRefusal = keyof typeof REFUSALS;
+type DirectoryRefusal = keyof typeof REFUSALS;
 
-/** A management request that cannot be carried out (unknown user, duplicate plan…). */
+/** A management request that cannot be carried out (a duplicate plan, a bad token lifetime…). */
 export class DirectoryError extends GatewayError {
   override readonly name = 'DirectoryError';
   readonly status: number;
   readonly code: string;
-  constructor(
-    readonly refusal: DirectoryRefusal,
-    message: string,
-  ) {
+  constructor(refusal: DirectoryRefusal, message: string) {
     super(message);
     ({ status: this.status, code: this.code } = REFUSALS[refusal]);
   }

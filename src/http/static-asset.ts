@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { weightedEntries } from './quality-values.js';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -24,14 +25,7 @@ const MIN_COMPRESSIBLE = 1024;
 /** The best encoding the client accepts (q > 0), brotli first. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...parameters] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = parameters
-      .map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1])
-      .find((value) => value !== undefined);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
+  for (const { value, quality } of weightedEntries(acceptEncoding ?? '')) accepted.set(value.toLowerCase(), quality);
   const allows = (name: string) => (accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0)) > 0;
   if (allows('br')) return 'br';
   if (allows('gzip')) return 'gzip';

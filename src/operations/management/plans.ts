@@ -2,6 +2,7 @@
 // `carrier` (321, carrier_b or null).
 
 import { z } from 'zod';
+import { NotFoundError } from '../../errors/gateway-errors.js';
 import { DirectoryError } from '../../directory/types.js';
 import { quote } from '../../lib/quote.js';
 import { defineOperation } from '../define.js';
@@ -63,7 +64,7 @@ export const updatePlan = defineOperation({
   // Dry run: the plan as the change would leave it (an unknown plan_id is refused as the call is).
   predict: async ({ services, input: { planId: id, ...changes }, checks }) => {
     const existing = await services.directory.plan(id);
-    if (!existing) throw new DirectoryError('notFound', `No plan with plan_id ${JSON.stringify(quote(id))}`);
+    if (!existing) throw new NotFoundError(`No plan with plan_id ${JSON.stringify(quote(id))}`);
     checks.passed('plan', 'The plan exists');
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     return { ...existing, ...defined };

@@ -1,6 +1,7 @@
 // Superuser management of users (GraphQL; the CLI does the same through Directory).
 
 import { z } from 'zod';
+import { NotFoundError } from '../../errors/gateway-errors.js';
 import { DirectoryError } from '../../directory/types.js';
 import { quote } from '../../lib/quote.js';
 import { defineOperation } from '../define.js';
@@ -36,8 +37,7 @@ export const createUser = defineOperation({
   predict: async ({ services, input, checks }) => {
     const taken = await services.directory.userByName(input.name).then(
       () => true,
-      (error: unknown) =>
-        error instanceof DirectoryError && error.refusal === 'notFound' ? false : Promise.reject(error),
+      (error: unknown) => (error instanceof NotFoundError ? false : Promise.reject(error)),
     );
     if (taken) throw new DirectoryError('conflict', `A user named ${JSON.stringify(quote(input.name))} already exists`);
     checks.passed('userName', 'No user has this name yet');
@@ -106,10 +106,7 @@ export const authorizePlans = defineOperation({
     const named = await Promise.all(input.planIds.map((planId) => services.directory.plan(planId)));
     const missing = input.planIds.filter((_, index) => named[index] === null);
     if (missing.length > 0)
-      throw new DirectoryError(
-        'notFound',
-        `No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`,
-      );
+      throw new NotFoundError(`No plan with plan_id ${quote(missing.map((id) => JSON.stringify(id)).join(', '), 256)}`);
     checks.passed('plans', 'Every plan named exists');
     const plans = new Map((await services.directory.authorizedPlans(user.id)).map((plan) => [plan.planId, plan]));
     for (const plan of named) if (plan) plans.set(plan.planId, plan);

@@ -22,19 +22,8 @@ const PHONE_NUMBER = /^\+?\d{10,15}$/;
  * Characters as the spec counts them (and the original service did, and the gateway's zod
  * limits do): code points, so an emoji is one character, not its two UTF-16 units.
  */
-function characters(text: string): number {
-  let count = 0;
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
-    // A high surrogate followed by a low one is one character.
-    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) index++;
-    }
-    count++;
-  }
-  return count;
-}
+const characters = (text: string) => [...text].length;
+
 /** Sent messages remembered per line (the most recent). */
 const MESSAGES_KEPT = 100;
 
