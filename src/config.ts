@@ -62,6 +62,15 @@ export const configSchema = z.object({
     .describe(
       'How long tokens, users, plans, authorizations, settings and line homes stay cached per replica; every change is announced to all replicas at once (PostgreSQL NOTIFY), so this only bounds memory and stale reads while notifications cannot be heard (then ≤ 1 s); 0 = no cache',
     ),
+  CACHE_MAX_ENTRIES: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(10_000_000)
+    .default(100_000)
+    .describe(
+      'Most entries each per-replica cache holds (token states, verified tokens, users, authorizations, line homes, owned lines); when full, the one unused longest goes. Size it above the users active within CACHE_TTL_MS, or their requests read the database again; ~2 KB of heap per active user (measured with 20,000)',
+    ),
   LINES_CARRIER_CONCURRENCY: z.coerce
     .number()
     .int()

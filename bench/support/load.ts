@@ -7,6 +7,8 @@ export const CONNECTIONS = 50;
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -34,6 +36,8 @@ export interface ScenarioRequest {
 
 export interface Scenario {
   url: string;
+  /** How many users its requests rotate through: its req/s ÷ this is each user's rate (none: bare Yoga). */
+  users?: number;
   next(n: number): ScenarioRequest;
   /** Judges a 2xx answer: a wrong one (e.g. a GraphQL error) is counted as `refused`. */
   classify?(body: string): 'ok' | 'refused' | 'resynced';
@@ -87,6 +91,7 @@ export async function load(
     cpuMsPerRequest,
     rssMbAfter: options.pid ? memoryOf(options.pid).rssMb : null,
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

@@ -98,10 +98,12 @@ export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
+
 /**
  * The environment the benchmarks give the gateway and the standalone sandbox: a fresh SQLite
  * database in `dir`, the sandbox carriers on their own ports with their default credentials,
- * production mode, and BENCH_GATEWAY_ENV's extra variables last.
+ * production mode, /metrics for the bench to read, and BENCH_GATEWAY_ENV's extra variables last.
  */
 export function benchEnv(
   dir: string,
@@ -121,6 +123,9 @@ export function benchEnv(
     CARRIER_B_URL: `http://127.0.0.1:${ports.carrierB}`,
     CARRIER_B_ACCOUNT_ID: 'sandbox-b-account',
     CARRIER_B_API_SECRET: 'sandbox-b-secret',
+    // One line per bench user, the dashboard's ten and the bulk jobs' SIMs on carrier 321.
+    SANDBOX_MDN_POOL_SIZE: '99990',
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
     ...(JSON.parse(process.env.BENCH_GATEWAY_ENV ?? '{}') as Record<string, string>),
   };
 }

@@ -18,7 +18,20 @@ export interface ScenarioFigures {
   p99: number;
   /** non-2xx, socket errors and timeouts, and answers the scenario's check refused, all rounds. */
   failures: number;
-  rounds: { yoga: LoadResult; scenario: LoadResult }[];
+  /** Users the requests rotate through (1: the hot user). */
+  users: number;
+  /** Each user's requests per second in the scenario's fastest round. */
+  busiestUserRate: number;
+  /** SQL statements the gateway sent per request over all rounds (its background loops included). */
+  statementsPerRequest: number;
+  rounds: ScenarioRound[];
+}
+
+export interface ScenarioRound {
+  yoga: LoadResult;
+  scenario: LoadResult;
+  /** SQL statements the gateway sent during the scenario's run. */
+  databaseStatements: number;
 }
 
 export interface Measured {
@@ -144,11 +157,11 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
     '',
     `Compiled gateway (\`node dist/main.js\`, SQLite, default settings and limits${gatewayEnv.length ? `, plus ${gatewayEnv.map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}), standalone sandbox (\`dist/sandbox/main.js\`), a bare graphql-yoga "hello" server and autocannon (${setup.connections} connections), each its own process on this machine. ${setup.users} users with tokens, one line each; every request rotates to the next user, so each user is seen at most once per ${setup.users}/(req/s) seconds. Steady state: before the rounds, one REST \`usage\` request per user reads every token, user and line home once (then cached for minutes, invalidated by events). ${setup.rounds} interleaved rounds of ${setup.durationS} s (bare Yoga, then the scenario), after a 1 s warm-up each; figures are medians over rounds, ratios are to the bare Yoga run just before. The targets judge the req/s ratio; the CPU ratio (bare Yoga's CPU time per request ÷ the gateway's, from /proc/<pid>/stat) is what the req/s ratio would be on an otherwise idle machine where both are CPU-bound, and it is far steadier when other processes load the cores.`,
     '',
-    '| Scenario | ÷ bare Yoga (req/s) | req/s | bare Yoga req/s | p50 / p99 (ms) | gateway CPU ms/req | ÷ bare Yoga (CPU/req) | RSS after (MB) | failures |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Scenario | ÷ bare Yoga (req/s) | req/s | bare Yoga req/s | p50 / p99 (ms) | gateway CPU ms/req | ÷ bare Yoga (CPU/req) | users | req/s per user | SQL statements per request | RSS after (MB) | failures |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...Object.entries(measured.scenarios).map(
       ([name, f]) =>
-        `| ${name} | ${fixed(f.ratio)} | ${Math.round(f.requestsPerSecond)} | ${Math.round(f.yogaRequestsPerSecond)} | ${f.p50} / ${f.p99} | ${fixed(f.cpuMsPerRequest, 2)} | ${fixed(f.cpuRatio)} | ${f.highestRssMb} | ${f.failures} |`,
+        `| ${name} | ${fixed(f.ratio)} | ${Math.round(f.requestsPerSecond)} | ${Math.round(f.yogaRequestsPerSecond)} | ${f.p50} / ${f.p99} | ${fixed(f.cpuMsPerRequest, 2)} | ${fixed(f.cpuRatio)} | ${f.users} | ${fixed(f.busiestUserRate, 2)} | ${fixed(f.statementsPerRequest, 4)} | ${f.highestRssMb} | ${f.failures} |`,
     ),
     '',
     ...(measured.fixedRate ? fixedRateSection(measured.fixedRate) : []),

@@ -33,7 +33,7 @@ export async function openData(
   const target = parseDatabaseUrl(config.DATABASE_URL);
   await migrate(target);
   const db = await openDatabase(target, { logger, onQuery: options.onQuery });
-  const invalidation = new CacheInvalidation(db, config.CACHE_TTL_MS, cacheChannel(target));
+  const invalidation = new CacheInvalidation(db, config.CACHE_TTL_MS, cacheChannel(target), config.CACHE_MAX_ENTRIES);
   const settings = new SettingsStore(db, invalidation);
   await settings.ensureDefaults();
   const signingKey = resolveSigningKey({ secret: config.JWT_SECRET, dataDir: config.DATA_DIR });

@@ -21,7 +21,7 @@ interface TokenState {
 
 export class Authenticator {
   private readonly tokens: TtlCache<string, TokenState | null>;
-  private readonly verified = new VerifiedTokens();
+  private readonly verified: VerifiedTokens;
 
   constructor(
     private readonly db: Database,
@@ -29,7 +29,8 @@ export class Authenticator {
     private readonly key: KeyObject,
     invalidation: CacheInvalidation,
   ) {
-    this.tokens = new TtlCache(() => invalidation.lifetimeMs());
+    this.tokens = new TtlCache(invalidation);
+    this.verified = new VerifiedTokens(invalidation.maxEntries);
     invalidation.subscribe((change) => {
       if (change.kind === 'token') this.tokens.delete(change.id);
       else if (change.kind === 'everything') this.tokens.clear();

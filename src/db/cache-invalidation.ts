@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database, DatabaseTarget } from './client.js';
 import { postgresSchema } from './client.js';
 import type { Prisma } from '../generated/sqlite/client.js';
+import type { CacheBounds } from '../lib/ttl-cache.js';
 
 type PrismaPromise<T> = Prisma.PrismaPromise<T>;
 
@@ -27,9 +28,8 @@ export type CacheChange =
 
 export type CacheListener = (change: CacheChange) => void;
 
-/** What a cache owner reads: how long an entry may live now, and the changes to drop. */
-export interface CacheFeed {
-  lifetimeMs(): number;
+/** What a cache owner reads: how long an entry may live now, how many it may hold, and the changes to drop. */
+export interface CacheFeed extends CacheBounds {
   subscribe(listener: CacheListener): void;
 }
 
@@ -69,6 +69,8 @@ export class CacheInvalidation implements CacheFeed {
     private readonly ttlMs: number,
     /** The NOTIFY channel on PostgreSQL; null on SQLite (one replica). */
     readonly channel: string | null,
+    /** Most entries of each cache (CACHE_MAX_ENTRIES). */
+    readonly maxEntries: number,
   ) {
     // On PostgreSQL nothing is heard until a listener has started (the CLI never starts one).
     this.heard = channel === null;

@@ -49,11 +49,10 @@ export class Directory {
     private readonly db: Database,
     private readonly invalidation: CacheInvalidation,
   ) {
-    const lifetime = () => invalidation.lifetimeMs();
-    this.users = new TtlCache(lifetime);
-    this.plans = new TtlCache(lifetime);
-    this.authorizations = new TtlCache(lifetime);
-    this.authorizedPlanLists = new TtlCache(lifetime);
+    this.users = new TtlCache(invalidation);
+    this.plans = new TtlCache(invalidation);
+    this.authorizations = new TtlCache(invalidation);
+    this.authorizedPlanLists = new TtlCache(invalidation);
     invalidation.subscribe((change) => this.drop(change));
   }
 

@@ -1,6 +1,15 @@
 // A per-replica cache with expiry and explicit invalidation, so that the read path costs no
 // database query in steady state. Entries live for a lifetime read at each store (long while
 // changes are announced, short while they may be missed); `delete`/`clear` drop entries at once.
+// When full, the entry unused for longest goes: a working set that fits is never read again,
+// whatever order its keys come in (a first-in-first-out bound turned a round of more users than
+// it held into a database read for every request).
+
+/** How long an entry may live now (read at each store), and how many a cache may hold. */
+export interface CacheBounds {
+  lifetimeMs(): number;
+  readonly maxEntries: number;
+}
 
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
@@ -11,10 +20,7 @@ export class TtlCache<K, V> {
    */
   private currentGeneration = 0;
 
-  constructor(
-    private readonly lifetimeMs: number | (() => number),
-    private readonly maxEntries = 10_000,
-  ) {}
+  constructor(private readonly bounds: CacheBounds) {}
 
   /** The cached value, or the loader's (one load at a time per key). */
   async get(key: K, load: () => Promise<V>): Promise<V> {
@@ -35,10 +41,15 @@ export class TtlCache<K, V> {
     return loading;
   }
 
-  /** The cached value, or undefined when absent or expired (no load). */
+  /** The cached value, or undefined when absent or expired (no load); a hit counts as a use. */
   peek(key: K): V | undefined {
     const entry = this.entries.get(key);
-    return entry && entry.expiresAt > Date.now() ? entry.value : undefined;
+    if (entry === undefined || entry.expiresAt <= Date.now()) return undefined;
+    // A Map iterates in insertion order: re-inserted, the entry goes last, and eviction takes
+    // the first. ~40 ns a hit, measured beside a plain get (docs/performance.md, "Cache bounds").
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
   /** Read before loading a value yourself; pass it to `set` so an invalidation in between wins. */
@@ -49,9 +60,10 @@ export class TtlCache<K, V> {
   /** Stores the value unless the cache was invalidated since `loadedIn` (a generation). */
   set(key: K, value: V, loadedIn = this.currentGeneration): void {
     if (loadedIn !== this.currentGeneration) return;
-    const lifetime = typeof this.lifetimeMs === 'number' ? this.lifetimeMs : this.lifetimeMs();
+    const lifetime = this.bounds.lifetimeMs();
     if (lifetime <= 0) return;
-    if (!this.entries.has(key) && this.entries.size >= this.maxEntries)
+    // Deleted first so that a refreshed entry also goes last.
+    if (!this.entries.delete(key) && this.entries.size >= this.bounds.maxEntries)
       this.entries.delete(this.entries.keys().next().value as K);
     this.entries.set(key, { value, expiresAt: Date.now() + lifetime });
   }

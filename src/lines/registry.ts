@@ -78,8 +78,8 @@ export class LineRegistry {
     private readonly db: Database,
     private readonly invalidation: CacheInvalidation,
   ) {
-    this.homes = new TtlCache(() => invalidation.lifetimeMs());
-    this.owned = new TtlCache(() => invalidation.lifetimeMs());
+    this.homes = new TtlCache(invalidation);
+    this.owned = new TtlCache(invalidation);
     invalidation.subscribe((change) => this.drop(change));
   }
 

@@ -6,6 +6,7 @@ import type { CarrierId } from '../carriers/types.js';
 import { createCarrier321SandboxServer } from './carrier-321/server.js';
 import { createCarrierBSandboxServer } from './carrier-b/server.js';
 import { SandboxCarrier } from './core/index.js';
+import { DEFAULT_MDN_POOL_SIZE, MAX_MDN_POOL_SIZE } from './core/mdn-pool.js';
 import { faultsFromEnvironment, type FaultSettings, type SandboxServer } from './http-kit.js';
 
 export interface SandboxCredentials {
@@ -21,6 +22,8 @@ export interface SandboxCarriersOptions {
   credentials: SandboxCredentials;
   /** Applied to both carriers' routes; each server keeps its own copy. */
   faults?: FaultSettings;
+  /** Numbers each carrier's pool holds (SandboxCarrierOptions.mdnPoolSize); default one exchange, 9,999. */
+  mdnPoolSize?: number;
 }
 
 export interface SandboxCarriers {
@@ -43,9 +46,10 @@ export async function startSandboxCarriers(options: SandboxCarriersOptions): Pro
   }
   const faults = options.faults ? { faults: options.faults } : {};
 
+  const pool = options.mdnPoolSize === undefined ? {} : { mdnPoolSize: options.mdnPoolSize };
   const cores = {
-    '321': new SandboxCarrier({ carrier: '321' }),
-    carrier_b: new SandboxCarrier({ carrier: 'carrier_b' }),
+    '321': new SandboxCarrier({ carrier: '321', ...pool }),
+    carrier_b: new SandboxCarrier({ carrier: 'carrier_b', ...pool }),
   };
   const servers: Record<CarrierId, SandboxServer> = {
     '321': createCarrier321SandboxServer({ core: cores['321'], credentials: options.credentials['321'], ...faults }),
@@ -84,7 +88,7 @@ export const DEFAULT_SANDBOX_PORTS: Record<CarrierId, number> = { '321': 4321, c
 
 /**
  * Options for `npm run sandbox`: SANDBOX_HOST, SANDBOX_321_PORT, SANDBOX_CARRIER_B_PORT,
- * CARRIER_321_API_KEY, CARRIER_B_ACCOUNT_ID, CARRIER_B_API_SECRET and SANDBOX_FAULT_*.
+ * CARRIER_321_API_KEY, CARRIER_B_ACCOUNT_ID, CARRIER_B_API_SECRET, SANDBOX_MDN_POOL_SIZE and SANDBOX_FAULT_*.
  * Unset or empty variables take the documented defaults.
  */
 export function sandboxOptionsFromEnvironment(env: NodeJS.ProcessEnv = process.env): Required<SandboxCarriersOptions> {
@@ -96,6 +100,13 @@ export function sandboxOptionsFromEnvironment(env: NodeJS.ProcessEnv = process.e
     if (!/^\d+$/.test(raw) || value > 65_535)
       throw new RangeError(`Invalid ${name}: must be a port number from 0 to 65535`);
     return value;
+  };
+  const poolSize = (): number => {
+    const raw = env.SANDBOX_MDN_POOL_SIZE;
+    if (raw === undefined || raw === '') return DEFAULT_MDN_POOL_SIZE;
+    if (!/^\d+$/.test(raw) || Number(raw) > MAX_MDN_POOL_SIZE)
+      throw new RangeError(`Invalid SANDBOX_MDN_POOL_SIZE: must be a whole number from 0 to ${MAX_MDN_POOL_SIZE}`);
+    return Number(raw);
   };
   const defaults = DEFAULT_SANDBOX_CREDENTIALS;
   return {
@@ -112,5 +123,6 @@ export function sandboxOptionsFromEnvironment(env: NodeJS.ProcessEnv = process.e
       },
     },
     faults: faultsFromEnvironment(env),
+    mdnPoolSize: poolSize(),
   };
 }

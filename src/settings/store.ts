@@ -34,7 +34,7 @@ export class SettingsStore {
     private readonly db: Database,
     private readonly invalidation: CacheInvalidation,
   ) {
-    this.cache = new TtlCache(() => invalidation.lifetimeMs());
+    this.cache = new TtlCache(invalidation);
     invalidation.subscribe((change) => {
       if (change.kind === 'settings' || change.kind === 'everything') this.cache.clear();
     });

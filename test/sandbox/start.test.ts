@@ -93,6 +93,7 @@ describe('sandboxOptionsFromEnvironment', () => {
       ports: { '321': 4321, carrier_b: 4322 },
       credentials: DEFAULT_SANDBOX_CREDENTIALS,
       faults: NO_FAULTS,
+      mdnPoolSize: 9999,
     });
     expect(DEFAULT_SANDBOX_CREDENTIALS).toEqual({
       '321': { apiKey: 'sandbox-321-key' },
@@ -109,12 +110,14 @@ describe('sandboxOptionsFromEnvironment', () => {
       CARRIER_B_ACCOUNT_ID: 'a',
       CARRIER_B_API_SECRET: 's',
       SANDBOX_FAULT_ERROR_RATE: '0.5',
+      SANDBOX_MDN_POOL_SIZE: '30000',
     });
     expect(options).toMatchObject({
       host: '0.0.0.0',
       ports: { '321': 5001, carrier_b: 0 },
       credentials: { '321': { apiKey: 'k' }, carrier_b: { accountId: 'a', apiSecret: 's' } },
       faults: { ...NO_FAULTS, errorRate: 0.5 },
+      mdnPoolSize: 30_000,
     });
   });
 
@@ -123,6 +126,13 @@ describe('sandboxOptionsFromEnvironment', () => {
       'Invalid SANDBOX_321_PORT: must be a port number from 0 to 65535',
     );
     expect(() => sandboxOptionsFromEnvironment({ SANDBOX_CARRIER_B_PORT: '70000' })).toThrow(/SANDBOX_CARRIER_B_PORT/);
+  });
+
+  it('refuses a pool beyond ten exchanges or not a number', () => {
+    for (const raw of ['99991', '-1', '1e4', 'lots'])
+      expect(() => sandboxOptionsFromEnvironment({ SANDBOX_MDN_POOL_SIZE: raw })).toThrow(
+        'Invalid SANDBOX_MDN_POOL_SIZE: must be a whole number from 0 to 99990',
+      );
   });
 });
 

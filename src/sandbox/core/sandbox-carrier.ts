@@ -12,7 +12,7 @@ import { featureMethods } from './contract/features.js';
 import { lifecycleMethods } from './contract/lifecycle.js';
 import { planMethods } from './contract/plans.js';
 import { queryMethods } from './contract/queries.js';
-import { DEFAULT_MDN_POOL_SIZE } from './mdn-pool.js';
+import { DEFAULT_MDN_POOL_SIZE, MAX_MDN_POOL_SIZE } from './mdn-pool.js';
 import { createState, type ActivationCalls, type CoreContext } from './state.js';
 
 export interface SandboxCarrierOptions {
@@ -23,7 +23,7 @@ export interface SandboxCarrierOptions {
   maxPurchases?: number;
   /** Freezes the clock at this instant (it then moves only by `advanceClock`); default: wall time. */
   startTime?: Date;
-  /** How many numbers the MDN pool holds before GENS-0011; default (and maximum) 9999. */
+  /** How many numbers the MDN pool holds before GENS-0011; default 9999 (one exchange), at most 99,990. */
   mdnPoolSize?: number;
 }
 
@@ -52,8 +52,8 @@ function contextFor(options: SandboxCarrierOptions): CoreContext {
   const mdnPoolSize = options.mdnPoolSize ?? DEFAULT_MDN_POOL_SIZE;
   if (!Number.isInteger(maxPurchases) || maxPurchases < 0)
     throw new RangeError('maxPurchases must be a whole number, 0 or more');
-  if (!Number.isInteger(mdnPoolSize) || mdnPoolSize < 0 || mdnPoolSize > DEFAULT_MDN_POOL_SIZE) {
-    throw new RangeError(`mdnPoolSize must be a whole number from 0 to ${DEFAULT_MDN_POOL_SIZE}`);
+  if (!Number.isInteger(mdnPoolSize) || mdnPoolSize < 0 || mdnPoolSize > MAX_MDN_POOL_SIZE) {
+    throw new RangeError(`mdnPoolSize must be a whole number from 0 to ${MAX_MDN_POOL_SIZE}`);
   }
   const clock = new SandboxClock(options.startTime);
   return { carrier: options.carrier, maxPurchases, mdnPoolSize, clock, state: createState(clock.now()) };
