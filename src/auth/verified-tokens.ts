@@ -21,9 +21,15 @@ export class VerifiedTokens {
   get(token: string, nowSeconds: number): VerifiedClaims | undefined {
     const claims = this.entries.get(token);
     if (!claims) return undefined;
-    this.entries.delete(token);
-    if (nowSeconds >= claims.exp) return undefined;
-    this.entries.set(token, claims);
+    if (nowSeconds >= claims.exp) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    // A use moves the token last, from half full on (see TtlCache.peek).
+    if (this.entries.size * 2 >= this.maxEntries) {
+      this.entries.delete(token);
+      this.entries.set(token, claims);
+    }
     return claims;
   }
 

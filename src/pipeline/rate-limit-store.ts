@@ -4,6 +4,7 @@
 // same old list and slip past the limit.
 
 import type { Redis } from 'ioredis';
+import { smallNow } from '../lib/small-clock.js';
 
 export interface Identity {
   contextIdentity: string;
@@ -35,7 +36,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   async setForIdentity(identity: Identity, timestamps: readonly number[], windowMs = 60_000): Promise<void> {
     const key = keyOf(identity);
-    this.timestamps.set(key, { values: timestamps, expiresAt: Date.now() + windowMs });
+    this.timestamps.set(key, { values: timestamps, expiresAt: smallNow() + windowMs });
     const lock = this.locks.get(key);
     this.locks.delete(key);
     lock?.release();
@@ -48,12 +49,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   private read(key: string): readonly number[] {
     const entry = this.timestamps.get(key);
-    return entry && entry.expiresAt > Date.now() ? entry.values : [];
+    return entry && entry.expiresAt > smallNow() ? entry.values : [];
   }
 
   /** Drops expired identities now and then so memory follows active users, not all users ever. */
   private sweep(): void {
-    const now = Date.now();
+    const now = smallNow();
     if (now < this.sweepAt) return;
     this.sweepAt = now + 60_000;
     for (const [key, entry] of this.timestamps) if (entry.expiresAt <= now) this.timestamps.delete(key);
