@@ -1,6 +1,7 @@
 // A per-replica cache with expiry and explicit invalidation, so that the read path costs no
 // database query in steady state. Entries live for a lifetime read at each store (long while
-// changes are announced, short while they may be missed); `delete`/`clear` drop entries at once.
+// changes are announced, short while they may be missed), less up to a fifth at random;
+// `delete`/`clear` drop entries at once.
 // When full, the entry unused for longest goes (from half full on, a hit counts as a use): a
 // working set that fits is never read again, whatever order its keys come in (a first-in-first-out bound turned a round of more users than
 // it held into a database read for every request).
@@ -71,7 +72,11 @@ export class TtlCache<K, V> {
     // Deleted first so that a refreshed entry also goes last.
     if (!this.entries.delete(key) && this.entries.size >= this.bounds.maxEntries)
       this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, { value, expiresAt: smallNow() + lifetime });
+    // Up to a fifth shorter, at random: entries loaded together (after a restart, or a crowd of
+    // users arriving at once) would otherwise all expire in the same second and be read again
+    // together, a burst of database reads every lifetime with nothing changed.
+    const jitter = Math.floor(Math.random() * (lifetime / 5));
+    this.entries.set(key, { value, expiresAt: smallNow() + lifetime - jitter });
   }
 
   delete(key: K): void {

@@ -61,16 +61,31 @@ describe('TtlCache', () => {
     expect(loads).toHaveLength(500);
   });
 
-  it('expires entries after their lifetime and loads them again', async () => {
+  it('expires entries within their lifetime, no sooner than four fifths of it, and loads them again', async () => {
     vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
     const cache = new TtlCache<string, number>(bounds(10, 1000));
     let loads = 0;
     const get = () => cache.get('k', async () => ++loads);
     expect(await get()).toBe(1);
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(799);
     expect(await get()).toBe(1);
-    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(201);
     expect(await get()).toBe(2);
+  });
+
+  it('spreads the expiry of entries stored together over the last fifth of their lifetime', () => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    const cache = new TtlCache<number, number>(bounds(1000, 10_000));
+    for (let key = 0; key < 1000; key++) cache.set(key, key);
+    const alive = (afterMs: number) => {
+      vi.setSystemTime(new Date(Date.parse('2026-01-01T00:00:00Z') + afterMs));
+      return Array.from({ length: 1000 }, (_, key) => cache.peek(key)).filter((value) => value !== undefined).length;
+    };
+    expect(alive(7999)).toBe(1000);
+    const halfway = alive(9000);
+    expect(halfway).toBeGreaterThan(300);
+    expect(halfway).toBeLessThan(700);
+    expect(alive(10_000)).toBe(0);
   });
 
   it('does not store a value loaded before an invalidation', async () => {
