@@ -4,6 +4,8 @@
 // good until the token's own `exp`, the one claim whose verdict changes with time (the gateway
 // issues no `nbf`; a token carrying one is not remembered). Bounded like the other caches.
 
+import { RecencyMap } from '../lib/recency-map.js';
+
 export interface VerifiedClaims {
   jti: string;
   sub: string;
@@ -12,30 +14,23 @@ export interface VerifiedClaims {
 }
 
 export class VerifiedTokens {
-  private readonly entries = new Map<string, VerifiedClaims>();
+  private readonly entries: RecencyMap<string, VerifiedClaims>;
 
-  /** `maxEntries`: CACHE_MAX_ENTRIES; when full, the token unused longest goes (as in TtlCache). */
-  constructor(private readonly maxEntries: number) {}
+  /** `maxEntries`: CACHE_MAX_ENTRIES; when full, the token unused longest goes. */
+  constructor(maxEntries: number) {
+    this.entries = new RecencyMap(maxEntries);
+  }
 
   /** The claims of a token verified before and not expired since; undefined otherwise. */
   get(token: string, nowSeconds: number): VerifiedClaims | undefined {
     const claims = this.entries.get(token);
     if (!claims) return undefined;
-    if (nowSeconds >= claims.exp) {
-      this.entries.delete(token);
-      return undefined;
-    }
-    // A use moves the token last, from half full on (see TtlCache.peek).
-    if (this.entries.size * 2 >= this.maxEntries) {
-      this.entries.delete(token);
-      this.entries.set(token, claims);
-    }
-    return claims;
+    if (nowSeconds < claims.exp) return claims;
+    this.entries.delete(token);
+    return undefined;
   }
 
   remember(token: string, claims: VerifiedClaims): void {
-    if (!this.entries.delete(token) && this.entries.size >= this.maxEntries)
-      this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(token, claims);
   }
 }

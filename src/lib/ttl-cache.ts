@@ -1,11 +1,9 @@
 // A per-replica cache with expiry and explicit invalidation, so that the read path costs no
 // database query in steady state. Entries live for a lifetime read at each store (long while
 // changes are announced, short while they may be missed), less up to a fifth at random;
-// `delete`/`clear` drop entries at once.
-// When full, the entry unused for longest goes (from half full on, a hit counts as a use): a
-// working set that fits is never read again, whatever order its keys come in (a first-in-first-out bound turned a round of more users than
-// it held into a database read for every request).
+// `delete`/`clear` drop entries at once. When full, the entry unused longest goes (RecencyMap).
 
+import { RecencyMap } from './recency-map.js';
 import { smallNow } from './small-clock.js';
 
 /** How long an entry may live now (read at each store), and how many a cache may hold. */
@@ -15,7 +13,7 @@ export interface CacheBounds {
 }
 
 export class TtlCache<K, V> {
-  private readonly entries = new Map<K, { value: V; expiresAt: number }>();
+  private readonly entries: RecencyMap<K, { value: V; expiresAt: number }>;
   private readonly pending = new Map<K, Promise<V>>();
   /**
    * Bumped by every invalidation: a value read before one may be older than the change it
@@ -23,7 +21,9 @@ export class TtlCache<K, V> {
    */
   private currentGeneration = 0;
 
-  constructor(private readonly bounds: CacheBounds) {}
+  constructor(private readonly bounds: CacheBounds) {
+    this.entries = new RecencyMap(bounds.maxEntries);
+  }
 
   /** The cached value, or the loader's (one load at a time per key). */
   async get(key: K, load: () => Promise<V>): Promise<V> {
@@ -48,14 +48,6 @@ export class TtlCache<K, V> {
   peek(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined || entry.expiresAt <= smallNow()) return undefined;
-    // A Map iterates in insertion order: re-inserted, the entry goes last, and eviction takes
-    // the first. Moving costs ~300 ns a hit in a map of 20,000 (docs/performance.md, "Cache
-    // bounds"), so it starts when the cache is half full: an entry then goes only if unused
-    // while half the bound's worth of others came in.
-    if (this.entries.size * 2 >= this.bounds.maxEntries) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
     return entry.value;
   }
 
@@ -69,9 +61,6 @@ export class TtlCache<K, V> {
     if (loadedIn !== this.currentGeneration) return;
     const lifetime = this.bounds.lifetimeMs();
     if (lifetime <= 0) return;
-    // Deleted first so that a refreshed entry also goes last.
-    if (!this.entries.delete(key) && this.entries.size >= this.bounds.maxEntries)
-      this.entries.delete(this.entries.keys().next().value as K);
     // Up to a fifth shorter, at random: entries loaded together (after a restart, or a crowd of
     // users arriving at once) would otherwise all expire in the same second and be read again
     // together, a burst of database reads every lifetime with nothing changed.
@@ -88,7 +77,7 @@ export class TtlCache<K, V> {
   /** Drops every entry whose value `stale` picks. */
   deleteWhere(stale: (value: V) => boolean): void {
     this.currentGeneration++;
-    for (const [key, entry] of this.entries) if (stale(entry.value)) this.entries.delete(key);
+    for (const [key, entry] of this.entries.entries()) if (stale(entry.value)) this.entries.delete(key);
     this.pending.clear();
   }
 

@@ -93,21 +93,14 @@ export const DEFAULT_SANDBOX_PORTS: Record<CarrierId, number> = { '321': 4321, c
  */
 export function sandboxOptionsFromEnvironment(env: NodeJS.ProcessEnv = process.env): Required<SandboxCarriersOptions> {
   const text = (name: string, fallback: string): string => env[name] || fallback;
-  const port = (name: string, fallback: number): number => {
+  const wholeNumber = (name: string, fallback: number, max: number, kind: string): number => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value > 65_535)
-      throw new RangeError(`Invalid ${name}: must be a port number from 0 to 65535`);
-    return value;
-  };
-  const poolSize = (): number => {
-    const raw = env.SANDBOX_MDN_POOL_SIZE;
-    if (raw === undefined || raw === '') return DEFAULT_MDN_POOL_SIZE;
-    if (!/^\d+$/.test(raw) || Number(raw) > MAX_MDN_POOL_SIZE)
-      throw new RangeError(`Invalid SANDBOX_MDN_POOL_SIZE: must be a whole number from 0 to ${MAX_MDN_POOL_SIZE}`);
+    if (!/^\d+$/.test(raw) || Number(raw) > max)
+      throw new RangeError(`Invalid ${name}: must be ${kind} from 0 to ${max}`);
     return Number(raw);
   };
+  const port = (name: string, fallback: number) => wholeNumber(name, fallback, 65_535, 'a port number');
   const defaults = DEFAULT_SANDBOX_CREDENTIALS;
   return {
     host: text('SANDBOX_HOST', '127.0.0.1'),
@@ -123,6 +116,6 @@ export function sandboxOptionsFromEnvironment(env: NodeJS.ProcessEnv = process.e
       },
     },
     faults: faultsFromEnvironment(env),
-    mdnPoolSize: poolSize(),
+    mdnPoolSize: wholeNumber('SANDBOX_MDN_POOL_SIZE', DEFAULT_MDN_POOL_SIZE, MAX_MDN_POOL_SIZE, 'a whole number'),
   };
 }
