@@ -52,7 +52,8 @@ export class Authenticator {
       });
       if (!row) return null;
       prime(row.user);
-      return { userId: row.userId, revoked: row.revokedAt !== null };
+      // The user row's id, the same string the primed user record keeps (not a second copy).
+      return { userId: row.user.id, revoked: row.revokedAt !== null };
     });
     if (!state) throw new AuthenticationError('Token is unknown: its id (jti) was not issued by this gateway');
     if (state.userId !== claims.sub) throw new AuthenticationError('Invalid authentication credentials');

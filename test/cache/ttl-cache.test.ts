@@ -113,6 +113,16 @@ describe('VerifiedTokens', () => {
     expect(verified.get('passing9', 1_000_000_000)?.jti).toBe('passing9');
   });
 
+  it('admits only the exact token it verified (kept by digest, not by text)', () => {
+    const verified = new VerifiedTokens(3);
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl';
+    verified.remember(token, claims('t'));
+    expect(verified.get(token, 1_000_000_000)?.jti).toBe('t');
+    expect(verified.get(`${token.slice(0, -1)}m`, 1_000_000_000)).toBeUndefined();
+    expect(verified.get(token.slice(0, -1), 1_000_000_000)).toBeUndefined();
+    expect(verified.get(`${token} `, 1_000_000_000)).toBeUndefined();
+  });
+
   it('forgets a token once its exp has passed', () => {
     const verified = new VerifiedTokens(3);
     verified.remember('t', { ...claims('t'), exp: 100 });
