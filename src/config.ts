@@ -58,9 +58,9 @@ export const configSchema = z.object({
     .int()
     .min(0)
     .max(3_600_000)
-    .default(300_000)
+    .default(1_800_000)
     .describe(
-      'How long tokens, users, plans, authorizations, settings and line homes stay cached per replica; every change is announced to all replicas at once (PostgreSQL NOTIFY), so this only bounds memory and stale reads while notifications cannot be heard (then ≤ 1 s); 0 = no cache',
+      'How long tokens, users, plans, authorizations, settings and line homes stay cached per replica; every change is announced to all replicas at once (PostgreSQL NOTIFY), so this is only a backstop (while notifications cannot be heard, entries live ≤ 1 s). Each expiry of an active user re-reads unchanged rows (~3 statements); a longer life keeps more past users until CACHE_MAX_ENTRIES evicts them; 0 = no cache',
     ),
   CACHE_MAX_ENTRIES: z.coerce
     .number()
