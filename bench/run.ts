@@ -26,6 +26,7 @@ import {
   benchEnv,
   cpuMs,
   freePort,
+  IMAGE_RUNTIME_ENV,
   memoryOf,
   sampleMemory,
   startNode,
@@ -175,7 +176,12 @@ async function main(): Promise<void> {
     log(`seeding ${USERS} users with tokens and one line each, and 10 shared lines…`);
     const config = loadConfig(env);
     const seeded = await seed(config, { users: USERS, sharedLines: 10, log });
-    gateway = startNode(join(root, 'dist/main.js'), [], env, profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []);
+    gateway = startNode(
+      join(root, 'dist/main.js'),
+      [],
+      { ...env, ...IMAGE_RUNTIME_ENV },
+      profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [],
+    );
     const base = `http://127.0.0.1:${gatewayPort}`;
     const yogaUrl = `http://127.0.0.1:${yogaPort}`;
     await waitFor(`${base}/livez`);

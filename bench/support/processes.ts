@@ -98,6 +98,12 @@ export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+/**
+ * What the Docker image's runtime stage sets for node beyond the gateway's own settings
+ * (Dockerfile `ENV`), given to the gateway the bench measures so that it runs as deployed.
+ */
+export const IMAGE_RUNTIME_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2' };
+
 export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
 
 /**

@@ -27,6 +27,8 @@ describe('the release build', () => {
     expect(dockerfile).toContain('COPY --from=build /release ./');
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toContain('CMD ["node", "dist/main.js"]');
+    // The bench runs the gateway with the image's allocator setting (bench/support/processes.ts).
+    expect(dockerfile).toMatch(/^\s+MALLOC_ARENA_MAX=2 \\$/m);
   });
 
   it.skipIf(!releaseTestsRun)(
