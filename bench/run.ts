@@ -11,7 +11,8 @@
 // BENCH_DURATION (s per run, 5), BENCH_ROUNDS (5), BENCH_BULK_ROUNDS (3), BENCH_USERS (20000), BENCH_ONLY (scenario
 // names, comma-separated; `fixed-rate` alone runs only the fixed-rate part), BENCH_FIXED_DURATION
 // (s measured at the fixed rate per round, 10), BENCH_PROFILE (a directory: the gateway writes a .cpuprofile there),
-// BENCH_GATEWAY_ENV (JSON of extra gateway variables, e.g. '{"LOG_LEVEL":"warn"}').
+// BENCH_GATEWAY_ENV (JSON of extra gateway variables, e.g. '{"LOG_LEVEL":"warn"}'), BENCH_GATEWAY_FLAGS
+// (node flags for the gateway, space-separated, e.g. '--heap-growing-percent=70'; they appear in the report).
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const BULK_SIMS = 1000;
+const GATEWAY_FLAGS = process.env.BENCH_GATEWAY_FLAGS?.split(' ').filter(Boolean) ?? [];
 const BULK_ROUNDS = Number(process.env.BENCH_BULK_ROUNDS ?? 3);
 const FIXED_RATE = 300;
 const FIXED_S = Number(process.env.BENCH_FIXED_DURATION ?? 10);
@@ -176,12 +178,10 @@ async function main(): Promise<void> {
     log(`seeding ${USERS} users with tokens and one line each, and 10 shared lines…`);
     const config = loadConfig(env);
     const seeded = await seed(config, { users: USERS, sharedLines: 10, log });
-    gateway = startNode(
-      join(root, 'dist/main.js'),
-      [],
-      { ...env, ...IMAGE_RUNTIME_ENV },
-      profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [],
-    );
+    gateway = startNode(join(root, 'dist/main.js'), [], { ...IMAGE_RUNTIME_ENV, ...env }, [
+      ...GATEWAY_FLAGS,
+      ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []),
+    ]);
     const base = `http://127.0.0.1:${gatewayPort}`;
     const yogaUrl = `http://127.0.0.1:${yogaPort}`;
     await waitFor(`${base}/livez`);
@@ -321,6 +321,7 @@ async function main(): Promise<void> {
         durationS: DURATION_S,
         connections: CONNECTIONS,
         gatewayEnv: JSON.parse(process.env.BENCH_GATEWAY_ENV ?? '{}') as Record<string, string>,
+        gatewayFlags: GATEWAY_FLAGS,
       },
       scenarios: Object.fromEntries(
         Object.entries(runs).map(([name, list]) => [

@@ -43,7 +43,14 @@ export interface Measured {
     node: string;
     loadAverage: { atStart: number; atEnd: number };
   };
-  setup: { users: number; rounds: number; durationS: number; connections: number; gatewayEnv: Record<string, string> };
+  setup: {
+    users: number;
+    rounds: number;
+    durationS: number;
+    connections: number;
+    gatewayEnv: Record<string, string>;
+    gatewayFlags: string[];
+  };
   scenarios: Record<string, ScenarioFigures>;
   /**
    * GraphQL `usage` at a fixed rate, and bare Yoga at the same rate with the same generator (the
@@ -156,7 +163,9 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
     '',
     `${new Date().toISOString()} — ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${fixed(machine.loadAverage.atStart, 2)} at the start, ${fixed(machine.loadAverage.atEnd, 2)} at the end.`,
     '',
-    `Compiled gateway (\`node dist/main.js\` with the Docker image's ${Object.entries(IMAGE_RUNTIME_ENV)
+    `Compiled gateway (\`node ${setup.gatewayFlags.map((flag) => `${flag} `).join('')}dist/main.js\` with the Docker image's ${Object.entries(
+      IMAGE_RUNTIME_ENV,
+    )
       .map(([k, v]) => `${k}=${v}`)
       .join(
         ' ',
