@@ -10,13 +10,18 @@ const givenOnCommandLine = (flag: string) =>
   process.execArgv.some((arg) => arg.replace(/_/g, '-').startsWith(`--${flag}`));
 
 /**
- * The old generation grows to 2× what survived the last full collection, where V8 would let
+ * The old generation grows to 1.7× what survived the last full collection, where V8 would let
  * it reach up to 4× on a machine with memory to spare: under 50 connections the gateway keeps
- * ~45–60 MB alive but promotes the in-flight requests' objects, and the old space reached
- * ~270 MB of mostly garbage before V8 collected it.
+ * ~45–60 MB alive (~75 MB with 20,000 active users) but promotes the in-flight requests'
+ * objects, and the old space reached ~270 MB of mostly garbage before V8 collected it. At 2×
+ * the bench's peak RSS with 20,000 users was 297–326 MB, at 1.7× 267–277 MB, for CPU a request
+ * within the machine's swings (docs/performance.md, "Per-user memory, the allocator and the
+ * cache lifetime").
  */
+const HEAP_GROWING_PERCENT = 70;
+
 export function boundHeapGrowth(): void {
-  if (!givenOnCommandLine('heap-growing-percent')) setFlagsFromString('--heap-growing-percent=100');
+  if (!givenOnCommandLine('heap-growing-percent')) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
 /**
