@@ -69,7 +69,7 @@ export const configSchema = z.object({
     .max(10_000_000)
     .default(100_000)
     .describe(
-      'Most entries each per-replica cache holds (token states, verified tokens, users, authorizations, line homes, owned lines); when full, the one unused longest goes. Size it above the users active within CACHE_TTL_MS, or their requests read the database again; ~2 KB of heap per active user (measured with 20,000)',
+      'Most entries each per-replica cache holds (token states, verified tokens, users, authorizations, line homes, owned lines); when full, the one unused longest goes. Size it above the users active within CACHE_TTL_MS, or their requests read the database again; ~1.3 KB of live heap per active user (measured with 20,000)',
     ),
   LINES_CARRIER_CONCURRENCY: z.coerce
     .number()
