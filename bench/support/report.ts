@@ -158,18 +158,16 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
   const { machine, setup } = measured;
   const passed = verdicts.every((verdict) => verdict.pass);
   const gatewayEnv = Object.entries(setup.gatewayEnv);
+  const command = ['node', ...setup.gatewayFlags, 'dist/main.js'].join(' ');
+  const imageEnv = Object.entries(IMAGE_RUNTIME_ENV)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
   return [
     '# Benchmark result',
     '',
     `${new Date().toISOString()} — ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${fixed(machine.loadAverage.atStart, 2)} at the start, ${fixed(machine.loadAverage.atEnd, 2)} at the end.`,
     '',
-    `Compiled gateway (\`node ${setup.gatewayFlags.map((flag) => `${flag} `).join('')}dist/main.js\` with the Docker image's ${Object.entries(
-      IMAGE_RUNTIME_ENV,
-    )
-      .map(([k, v]) => `${k}=${v}`)
-      .join(
-        ' ',
-      )}, SQLite, default settings and limits${gatewayEnv.length ? `, plus ${gatewayEnv.map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}), standalone sandbox (\`dist/sandbox/main.js\`), a bare graphql-yoga "hello" server and autocannon (${setup.connections} connections), each its own process on this machine. ${setup.users} users with tokens, one line each; every request rotates to the next user, so each user is seen at most once per ${setup.users}/(req/s) seconds. Steady state: before the rounds, one REST \`usage\` request per user reads every token, user and line home once (then cached for minutes, invalidated by events). ${setup.rounds} interleaved rounds of ${setup.durationS} s (bare Yoga, then the scenario), after a 1 s warm-up each (the mutation rounds after the read rounds and the fixed rate: a changed line's cached home is dropped, and the next read of it reads the database); figures are medians over rounds, ratios are to the bare Yoga run just before. "req/s per user" is the fastest round's req/s ÷ the users it rotates through; "SQL statements per request" counts all the gateway sent during the rounds (line_gateway_db_queries_total), its background loops included. The targets judge the req/s ratio; the CPU ratio (bare Yoga's CPU time per request ÷ the gateway's, from /proc/<pid>/stat) is what the req/s ratio would be on an otherwise idle machine where both are CPU-bound, and it is far steadier when other processes load the cores.`,
+    `Compiled gateway (\`${command}\` with the Docker image's ${imageEnv}, SQLite, default settings and limits${gatewayEnv.length ? `, plus ${gatewayEnv.map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}), standalone sandbox (\`dist/sandbox/main.js\`), a bare graphql-yoga "hello" server and autocannon (${setup.connections} connections), each its own process on this machine. ${setup.users} users with tokens, one line each; every request rotates to the next user, so each user is seen at most once per ${setup.users}/(req/s) seconds. Steady state: before the rounds, one REST \`usage\` request per user reads every token, user and line home once (then cached for minutes, invalidated by events). ${setup.rounds} interleaved rounds of ${setup.durationS} s (bare Yoga, then the scenario), after a 1 s warm-up each (the mutation rounds after the read rounds and the fixed rate: a changed line's cached home is dropped, and the next read of it reads the database); figures are medians over rounds, ratios are to the bare Yoga run just before. "req/s per user" is the fastest round's req/s ÷ the users it rotates through; "SQL statements per request" counts all the gateway sent during the rounds (line_gateway_db_queries_total), its background loops included. The targets judge the req/s ratio; the CPU ratio (bare Yoga's CPU time per request ÷ the gateway's, from /proc/<pid>/stat) is what the req/s ratio would be on an otherwise idle machine where both are CPU-bound, and it is far steadier when other processes load the cores.`,
     '',
     '| Scenario | ÷ bare Yoga (req/s) | req/s | bare Yoga req/s | p50 / p99 (ms) | gateway CPU ms/req | ÷ bare Yoga (CPU/req) | users | req/s per user | SQL statements per request | RSS after (MB) | failures |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
