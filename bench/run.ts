@@ -5,12 +5,14 @@
 // req/s divided by the bare Yoga run just before it, so load from other processes on the machine
 // moves both. Then p99 of GraphQL `usage` at a fixed 300 req/s (an open-loop generator in its own
 // process, support/paced.ts, beside bare Yoga at the same rate), bulk activation against the same
-// carrier calls made directly, and the gateway's memory. Writes bench/results/latest.md and .json; exits 1 when a
+// carrier calls made directly, what one carrier call costs through the project's client and without
+// ky (support/carrier-client-cost.ts), and the gateway's memory. Writes bench/results/latest.md and .json; exits 1 when a
 // target of bench/targets.json is missed. Nothing here runs in the test suite.
 //
 // BENCH_DURATION (s per run, 5), BENCH_ROUNDS (5), BENCH_BULK_ROUNDS (3), BENCH_USERS (20000), BENCH_ONLY (scenario
 // names, comma-separated; `fixed-rate` alone runs only the fixed-rate part), BENCH_FIXED_DURATION
-// (s measured at the fixed rate per round, 10), BENCH_PROFILE (a directory: the gateway writes a .cpuprofile there),
+// (s measured at the fixed rate per round, 10), BENCH_CARRIER_CALLS (calls per way and round
+// of the carrier-client measurement, 10000; `carrier-client` in BENCH_ONLY runs it alone), BENCH_PROFILE (a directory: the gateway writes a .cpuprofile there),
 // BENCH_GATEWAY_ENV (JSON of extra gateway variables, e.g. '{"LOG_LEVEL":"warn"}'), BENCH_GATEWAY_FLAGS
 // (node flags for the gateway, space-separated, e.g. '--heap-growing-percent=70'; they appear in the report).
 
@@ -35,6 +37,7 @@ import {
   waitFor,
   type Memory,
 } from './support/processes.js';
+import { measureCarrierClientCost, type CarrierClientCost } from './support/carrier-client-cost.js';
 import { databaseStatements } from './support/database-statements.js';
 import { evaluate, render, type Measured, type ScenarioRound } from './support/report.js';
 import { seed, simOf, type Seeded } from './support/seed.js';
@@ -49,6 +52,8 @@ const BULK_SIMS = 1000;
 const GATEWAY_FLAGS = process.env.BENCH_GATEWAY_FLAGS?.split(' ').filter(Boolean) ?? [];
 const BULK_ROUNDS = Number(process.env.BENCH_BULK_ROUNDS ?? 3);
 const FIXED_RATE = 300;
+// Carrier calls per way and round of the carrier-client measurement (~1 s each here).
+const CARRIER_CLIENT_CALLS = Number(process.env.BENCH_CARRIER_CALLS ?? 10_000);
 const FIXED_S = Number(process.env.BENCH_FIXED_DURATION ?? 10);
 const root = new URL('..', import.meta.url).pathname;
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -307,6 +312,25 @@ async function main(): Promise<void> {
     }
     const during: Memory = sampler.stop();
 
+    // With the gateway idle: what the carrier client makes of a `usage` read's one carrier call,
+    // in this process, through ky and without it (carrier-client-cost.ts).
+    let carrierClient: CarrierClientCost | undefined;
+    if (!ONLY || ONLY.includes('rest-usage') || ONLY.includes('carrier-client')) {
+      carrierClient = await measureCarrierClientCost(
+        {
+          baseUrl: config.CARRIER_321_URL!,
+          headers: { 'X-Api-Key': config.CARRIER_321_API_KEY!, accept: 'application/json' },
+          path: `v1/subscribers/${encodeURIComponent(seeded.users[0]!.mdn)}/balances`,
+          timeoutMs: config.CARRIER_TIMEOUT_MS,
+        },
+        { calls: CARRIER_CLIENT_CALLS, inFlight: 20, rounds: ROUNDS },
+      );
+      for (const [index, r] of carrierClient.rounds.entries())
+        log(
+          `carrier client round ${index + 1}: ${r.client.toFixed(1)} µs a call through the client, ${r.ky.toFixed(1)} through ky alone, ${r.dispatch.toFixed(1)} dispatched`,
+        );
+    }
+
     const measured: Measured = {
       machine: {
         cores: cpus().length,
@@ -350,6 +374,7 @@ async function main(): Promise<void> {
       ),
       fixedRate,
       bulk,
+      carrierClient,
       memory: { idleMb: idle.rssMb, peakMb: Math.max(during.rssMb, during.peakMb), highestSampleMb: during.rssMb },
     };
     const targets = JSON.parse(readFileSync(join(root, 'bench/targets.json'), 'utf8')) as Record<string, unknown>;

@@ -2,6 +2,7 @@
 
 import type { LoadResult } from './load.js';
 import type { BulkRun } from './bulk.js';
+import type { CarrierClientCost } from './carrier-client-cost.js';
 import type { PacedResult } from './paced.js';
 import { IMAGE_RUNTIME_ENV } from './processes.js';
 
@@ -72,6 +73,8 @@ export interface Measured {
     /** Interleaved pairs (the direct calls, then a job); the figure is the median pair's. */
     rounds: { ms: number; directMs: number; ratio: number }[];
   };
+  /** One carrier `usage` read's CPU in the bench process, through the project's client and without ky. */
+  carrierClient?: CarrierClientCost;
   memory: { idleMb: number; peakMb: number; highestSampleMb: number };
 }
 
@@ -183,6 +186,9 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
           '',
         ]
       : []),
+    ...(measured.carrierClient
+      ? [carrierClientSection(measured.carrierClient, measured.scenarios['rest-usage']), '']
+      : []),
     `Gateway memory (VmRSS from /proc): ${measured.memory.idleMb} MB idle 3 s after start-up; peak ${measured.memory.peakMb} MB (VmHWM, start-up included; highest 250 ms sample ${measured.memory.highestSampleMb} MB).`,
     '',
     '| Target | measured | target | verdict |',
@@ -194,4 +200,14 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
     `Overall: ${passed ? 'PASS' : 'FAIL'}`,
     '',
   ].join('\n');
+}
+
+/** What a carrier call costs above undici's dispatch (ky's part, the client's), and its share of a REST `usage` request. */
+function carrierClientSection(cost: CarrierClientCost, restUsage: ScenarioFigures | undefined): string {
+  const kyMicros = cost.ky - cost.dispatch;
+  const requestMicros = restUsage ? restUsage.cpuMsPerRequest * 1000 : undefined;
+  const share = requestMicros
+    ? ` That is ${Math.round((100 * kyMicros) / requestMicros)} % of the gateway's CPU per REST \`usage\` request above (${Math.round(requestMicros)} µs, one carrier call each); the whole client, ${Math.round((100 * (cost.client - cost.dispatch)) / requestMicros)} %.`
+    : '';
+  return `Carrier client, µs of CPU a carrier 321 \`usage\` read costs the process making it (median of ${cost.rounds.length} interleaved rounds of ${cost.calls} calls each way, ${cost.inFlight} in flight, in the bench process against the sandbox with the gateway idle): ${fixed(cost.client, 1)} through the project's client (src/carriers/http-client.ts), ${fixed(cost.ky, 1)} through ky alone set up as the client sets it up, over the same \`fetch\` (src/carriers/agent-fetch.ts), ${fixed(cost.dispatch, 1)} by that \`fetch\`'s undici dispatch alone (src/carriers/text-request.ts); each parses the answer's JSON. ky's per-call machinery is ${fixed(kyMicros, 1)} µs a call, the client's own ${fixed(cost.client - cost.ky, 1)}.${share} Rounds (client / ky / dispatch): ${cost.rounds.map((r) => `${fixed(r.client, 1)} / ${fixed(r.ky, 1)} / ${fixed(r.dispatch, 1)}`).join(', ')}.`;
 }
