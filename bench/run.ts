@@ -322,6 +322,7 @@ async function main(): Promise<void> {
           headers: { 'X-Api-Key': config.CARRIER_321_API_KEY!, accept: 'application/json' },
           path: `v1/subscribers/${encodeURIComponent(seeded.users[0]!.mdn)}/balances`,
           timeoutMs: config.CARRIER_TIMEOUT_MS,
+          retries: config.CARRIER_RETRIES,
         },
         { calls: CARRIER_CLIENT_CALLS, inFlight: 20, rounds: ROUNDS },
       );

@@ -3,7 +3,7 @@
 // three ways, in interleaved rounds, on keep-alive undici Agents made alike:
 //  - through the project's client (src/carriers/http-client.ts: its wire, span and outcome
 //    around ky, with our `fetch` under ky);
-//  - through ky alone, set up as that client sets it up, over the same `fetch`
+//  - through ky alone: the client's own ky instance for reads (carrierKy), over the same `fetch`
 //    (src/carriers/agent-fetch.ts);
 //  - by that `fetch`'s dispatch alone (src/carriers/text-request.ts), nothing above it.
 // Each way parses the answer's JSON. The second minus the third is ky's per-call machinery (its
@@ -12,10 +12,9 @@
 // first minus the second is the client's own. CPU is this process's (process.cpuUsage), the full
 // collection of each way's garbage included: the carrier's side is not in it.
 
-import ky from 'ky';
 import { Agent } from 'undici';
 import { agentFetch, CarrierAnswer, type WireOptions } from '../../src/carriers/agent-fetch.js';
-import { createCarrierHttpClient } from '../../src/carriers/http-client.js';
+import { carrierKy, createCarrierHttpClient } from '../../src/carriers/http-client.js';
 import { requestText } from '../../src/carriers/text-request.js';
 import { median } from './load.js';
 
@@ -26,6 +25,8 @@ export interface CarrierCallTarget {
   /** Below the base URL, without a leading slash. */
   path: string;
   timeoutMs: number;
+  /** The gateway's setting: no call here is retried, but ky's options are the client's. */
+  retries: number;
 }
 
 /** µs of CPU a call, one way each. */
@@ -96,16 +97,11 @@ export async function measureCarrierClientCost(
     baseUrl: target.baseUrl,
     headers: target.headers,
     timeoutMs: target.timeoutMs,
-    retries: 0,
+    retries: target.retries,
   });
   const kyAgent = newAgent(target.timeoutMs);
-  const kyAlone = ky.create({
-    prefixUrl: target.baseUrl,
-    timeout: target.timeoutMs,
-    throwHttpErrors: true,
-    retry: { limit: 0 },
-    fetch: agentFetch(kyAgent, base.origin),
-  });
+  // The client's own ky instance for reads (its retry policy and hook), over the same `fetch`.
+  const kyAlone = carrierKy(target, agentFetch(kyAgent, base.origin)).retrying;
   const dispatchAgent = newAgent(target.timeoutMs);
   const neverAborted = new AbortController().signal;
 
@@ -136,15 +132,19 @@ export async function measureCarrierClientCost(
     },
   };
   const names = Object.keys(ways) as (keyof CallCosts)[];
-  const round = async (): Promise<CallCosts> => {
+  // Round r starts with way r (mod 3): no way is always the one measured first, or after another.
+  const round = async (index: number): Promise<CallCosts> => {
     const costs = {} as CallCosts;
-    for (const name of names) costs[name] = await cpuPerCall(ways[name], options.calls, options.inFlight);
+    for (let step = 0; step < names.length; step++) {
+      const name = names[(index + step) % names.length]!;
+      costs[name] = await cpuPerCall(ways[name], options.calls, options.inFlight);
+    }
     return costs;
   };
   try {
-    await round(); // warm-up: every way compiled and its connections open before anything counts
+    await round(0); // warm-up: every way compiled and its connections open before anything counts
     const rounds: CallCosts[] = [];
-    for (let index = 0; index < options.rounds; index++) rounds.push(await round());
+    for (let index = 0; index < options.rounds; index++) rounds.push(await round(index));
     const medianOf = (name: keyof CallCosts) => median(rounds.map((r) => r[name]));
     return {
       client: medianOf('client'),

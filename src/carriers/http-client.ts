@@ -5,7 +5,7 @@
 
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { Agent } from 'undici';
-import { inSpan } from '../lib/tracing.js';
+import { inSpan, tracingEnabled } from '../lib/tracing.js';
 import type { CarrierCallScope } from './call-scope.js';
 import { agentFetch, CarrierAnswer, type CallWire, type WireOptions } from './agent-fetch.js';
 import { AnswerTooLargeError } from './text-request.js';
@@ -77,10 +77,47 @@ function wireOf(options: object): CallWire | undefined {
 
 const RETRIED_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
+/** The trace context a call sends when tracing is off: none. */
+const NO_TRACE: Record<string, string> = Object.freeze({});
+
 /** ky's beforeRetry hook, shared by every call: the call's own state travels in its options. */
 function noteAttempt({ options, error }: { options: object; error: Error }): void {
   const wire = wireOf(options);
   if (wire && !isConnectFailure(error)) wire.maybeDelivered = true;
+}
+
+/**
+ * ky's two instances for one carrier's calls: `retrying` for calls that may be repeated (the
+ * retry policy, all methods, one shared `beforeRetry` hook), `once` for the rest. One instance per
+ * kind of call, so that a call passes ky only its method and its wire: ky deep-merges an
+ * instance's defaults with a call's options (hooks, retry) on every call.
+ */
+export function carrierKy(
+  options: Pick<CarrierHttpOptions, 'baseUrl' | 'timeoutMs' | 'retries'>,
+  fetch: typeof globalThis.fetch,
+): { once: KyInstance; retrying: KyInstance } {
+  const common = {
+    prefixUrl: options.baseUrl,
+    timeout: options.timeoutMs,
+    // HTTP errors are thrown so that ky retries 502/503/504; the answer is then read from the error.
+    throwHttpErrors: true,
+    fetch,
+  };
+  return {
+    once: ky.create({ ...common, retry: { limit: 0 } }),
+    retrying: ky.create({
+      ...common,
+      retry: {
+        limit: options.retries,
+        // Only idempotent calls come through this instance, whatever their method.
+        methods: RETRIED_METHODS,
+        statusCodes: [502, 503, 504],
+        retryOnTimeout: true,
+        backoffLimit: 200,
+      },
+      hooks: { beforeRetry: [noteAttempt] },
+    }),
+  };
 }
 
 export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHttpClient {
@@ -89,28 +126,7 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
   const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
   const baseHeaders = lowerCased(options.headers);
   const baseHeaderList = Object.entries(baseHeaders).flat();
-  // One ky instance per kind of call, so that a call passes ky only its method and its wire:
-  // ky deep-merges an instance's defaults with a call's options (hooks, retry) on every call.
-  const common = {
-    prefixUrl: options.baseUrl,
-    timeout: options.timeoutMs,
-    // HTTP errors are thrown so that ky retries 502/503/504; the answer is then read from the error.
-    throwHttpErrors: true,
-    fetch: agentFetch(agent, base.origin),
-  };
-  const once: KyInstance = ky.create({ ...common, retry: { limit: 0 } });
-  const retrying: KyInstance = ky.create({
-    ...common,
-    retry: {
-      limit: options.retries,
-      // Only idempotent calls come through this instance, whatever their method.
-      methods: RETRIED_METHODS,
-      statusCodes: [502, 503, 504],
-      retryOnTimeout: true,
-      backoffLimit: 200,
-    },
-    hooks: { beforeRetry: [noteAttempt] },
-  });
+  const { once, retrying } = carrierKy(options, agentFetch(agent, base.origin));
 
   function wireHeaders(request: CarrierHttpRequest, trace: Record<string, string>): string[] {
     if (!request.headers && request.json === undefined && !trace.traceparent) return baseHeaderList;
@@ -123,35 +139,40 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
   async function send(request: CarrierHttpRequest, scope: CarrierCallScope | undefined): Promise<CarrierHttpResponse> {
     const operation = scope?.operation ?? 'probe';
     const started = performance.now();
-    const observe = (label: string) =>
+    let response: CarrierHttpResponse | undefined;
+    let failure: unknown;
+    try {
+      // Without tracing, no span's name, attributes or callbacks are built for the call.
+      response = tracingEnabled() ? await sendInSpan(request, operation) : await sendOnce(request, NO_TRACE);
+      return response;
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
       scope?.metrics.carrierCalls.observe(
-        { carrier: options.carrier, operation, outcome: label },
+        { carrier: options.carrier, operation, outcome: callOutcome(response, failure) },
         (performance.now() - started) / 1000,
       );
+    }
+  }
+
+  function sendInSpan(request: CarrierHttpRequest, operation: string): Promise<CarrierHttpResponse> {
     // The path is not recorded: carrier 321's paths hold MDNs.
     const attributes = {
       carrier: options.carrier,
       'carrier.operation': operation,
       'http.request.method': request.method,
     };
-    const spanOutcome = ({ value, error }: { value?: CarrierHttpResponse; error?: unknown }) => {
-      const label = callOutcome(value, error);
-      return { label, failed: label !== 'success' && label !== 'client_error' };
-    };
-    try {
-      const response = await inSpan(
-        `carrier ${options.carrier} ${operation}`,
-        'client',
-        attributes,
-        (trace) => sendOnce(request, trace),
-        spanOutcome,
-      );
-      observe(callOutcome(response, undefined));
-      return response;
-    } catch (error) {
-      observe(callOutcome(undefined, error));
-      throw error;
-    }
+    return inSpan(
+      `carrier ${options.carrier} ${operation}`,
+      'client',
+      attributes,
+      (trace) => sendOnce(request, trace),
+      ({ value, error }) => {
+        const label = callOutcome(value, error);
+        return { label, failed: label !== 'success' && label !== 'client_error' };
+      },
+    );
   }
 
   async function sendOnce(request: CarrierHttpRequest, trace: Record<string, string>): Promise<CarrierHttpResponse> {

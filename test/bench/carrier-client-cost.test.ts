@@ -18,6 +18,7 @@ describe('measureCarrierClientCost', () => {
     headers: { 'X-Api-Key': 'key-for-the-test', accept: 'application/json' },
     path: 'v1/subscribers/3215550001/balances',
     timeoutMs: 5000,
+    retries: 2,
   });
 
   it('sends the same request three ways, warm-up and rounds, and reports CPU per call for each', async () => {
