@@ -32,8 +32,12 @@ describe('measureCarrierClientCost', () => {
     );
     expect([...shapes]).toEqual(['GET /api/v1/subscribers/3215550001/balances key-for-the-test application/json']);
     expect(cost.rounds).toHaveLength(3);
+    // CPU time is counted in the kernel's ticks: 40 calls may read as none at all.
     for (const round of cost.rounds)
-      for (const way of ['client', 'ky', 'dispatch'] as const) expect(round[way]).toBeGreaterThan(0);
+      for (const way of ['client', 'ky', 'dispatch'] as const) {
+        expect(Number.isFinite(round[way])).toBe(true);
+        expect(round[way]).toBeGreaterThanOrEqual(0);
+      }
     const middle = (way: 'client' | 'ky' | 'dispatch') => cost.rounds.map((r) => r[way]).sort((a, b) => a - b)[1];
     expect([cost.client, cost.ky, cost.dispatch]).toEqual([middle('client'), middle('ky'), middle('dispatch')]);
     expect(cost).toMatchObject({ calls: 40, inFlight: 4 });
