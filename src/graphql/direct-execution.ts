@@ -92,6 +92,17 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
   const mediaTypes = acceptedMediaTypes();
   const documents = createPreparedDocuments({ schema, limits });
 
+  /** The operation's price, worked out once per document when it reads no variable. */
+  function costOf(document: PreparedDocument, variables: Record<string, unknown>, operationName?: string): number {
+    const key = operationName ?? '';
+    const known = document.constantCosts?.get(key);
+    if (known !== undefined) return known;
+    const reads = { variables: false };
+    const cost = queryCost(schema, document.document, variables, operationName, reads);
+    if (!reads.variables) (document.constantCosts ??= new Map()).set(key, cost);
+    return cost;
+  }
+
   /** With `persisted_operations_only`, a non-superuser's document must be one of the allow-list. */
   async function allowedToSend(document: PreparedDocument, text: string, context: RequestContext): Promise<boolean> {
     if (context.user?.superuser || !(await context.services.settings.values()).persisted_operations_only) return true;
@@ -151,7 +162,7 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     const { variables, operationName } = params;
     const operation = getOperationAST(document.document, operationName);
     if (!operation || operation.operation === 'subscription') return null;
-    const cost = queryCost(schema, document.document, variables, operationName);
+    const cost = costOf(document, variables, operationName);
     if (cost > limits.maxCost) return null;
     // Taken now or not at all: a refusal leaves the bucket as it was, and Yoga answers it.
     const charge = await chargeCost(costBudget, user.id, cost);

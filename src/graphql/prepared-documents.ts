@@ -25,6 +25,8 @@ import type { RequestLimits } from './use-request-limits.js';
 export interface PreparedDocument {
   document: DocumentNode;
   hash?: string;
+  /** Prices of its operations that read no variable, by operation name ('' for the only one). */
+  constantCosts?: Map<string, number>;
 }
 
 export interface PreparedDocuments {

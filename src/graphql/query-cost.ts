@@ -43,12 +43,18 @@ interface SelectedField {
   nodes: FieldNode[];
 }
 
+/** Filled in by queryCost: whether the price read a variable (else it is the document's, whatever the variables). */
+export interface PriceReads {
+  variables: boolean;
+}
+
 /** How many items the argument holds: a literal list, a variable's list, or one (list input coercion). */
-function itemsOf(node: FieldNode, argument: string, variables: Variables): number {
+function itemsOf(node: FieldNode, argument: string, variables: Variables, reads: PriceReads): number {
   const value = node.arguments?.find((arg) => arg.name.value === argument)?.value;
   if (!value || value.kind === Kind.NULL) return 0;
   if (value.kind === Kind.LIST) return value.values.length;
   if (value.kind === Kind.VARIABLE) {
+    reads.variables = true;
     const given = variables[value.name.value];
     if (Array.isArray(given)) return given.length;
     return given === undefined || given === null ? 0 : 1;
@@ -68,8 +74,11 @@ function directivesInclude(
   definitions: readonly VariableDefinitionNode[],
   variables: Variables,
   coerced: { values?: Variables },
+  reads: PriceReads,
 ): boolean {
   if (!selection.directives?.length) return true;
+  // Literal conditions too: the variables' coercion is asked for whatever the directives hold.
+  reads.variables = true;
   if (!coerced.values) {
     const result = getVariableValues(schema, definitions, variables, { maxErrors: 1 });
     coerced.values = result.coerced ?? variables;
@@ -83,12 +92,16 @@ function directivesInclude(
   return true;
 }
 
-/** Carrier calls the chosen operation of `document` would make at most; 0 when none is chosen. */
+/**
+ * Carrier calls the chosen operation of `document` would make at most; 0 when none is chosen.
+ * `reads` learns whether the price depends on the variables (a list length, a directive).
+ */
 export function queryCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   variables: Variables = {},
   operationName?: string | null,
+  reads: PriceReads = { variables: false },
 ): number {
   const operation = getOperationAST(document, operationName);
   const root = operation && schema.getRootType(operation.operation);
@@ -110,7 +123,7 @@ export function queryCost(
     let visited: Set<string> | undefined;
     const visit = (set: SelectionSetNode, parent: GraphQLNamedType) => {
       for (const selection of set.selections) {
-        if (!directivesInclude(selection, schema, definitions, variables, coerced)) continue;
+        if (!directivesInclude(selection, schema, definitions, variables, coerced, reads)) continue;
         if (selection.kind === Kind.FIELD) {
           const key = selection.alias?.value ?? selection.name.value;
           const known = fields.get(key);
@@ -160,7 +173,7 @@ export function queryCost(
       if (!field) continue; // __typename, introspection: no carrier call
       const calls = Number(field.extensions[CARRIER_CALLS] ?? 0);
       const per = field.extensions[COST_PER_ITEM_OF];
-      const times = typeof per === 'string' ? itemsOf(node, per, variables) : 1;
+      const times = typeof per === 'string' ? itemsOf(node, per, variables, reads) : 1;
       const selections: SelectionSetNode[] = [];
       for (const { selectionSet } of nodes) if (selectionSet) selections.push(selectionSet);
       total += calls + (selections.length > 0 ? times * cost(selections, getNamedType(field.type)) : 0);

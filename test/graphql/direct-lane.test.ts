@@ -236,6 +236,24 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
     expect(lane).toBe('direct');
   });
 
+  it('prices a document by its variables on every request where they count, once where they do not', async () => {
+    const requested = (answer: Answered) =>
+      (JSON.parse(answer.body) as { extensions: { cost: { requestedQueryCost: number } } }).extensions.cost
+        .requestedQueryCost;
+    const screen = 'query Screen($m: [String!]!) { lines(mdns: $m) { mdn usage { status } networkStatus { status } } }';
+    const prices: number[] = [];
+    for (const mdns of [[own], [own, own], [own]]) {
+      const { answer, lane } = await both({ body: { query: screen, variables: { m: mdns } } });
+      expect(lane).toBe('direct');
+      prices.push(requested(answer));
+    }
+    expect(prices).toEqual([2, 4, 2]);
+    for (const mdn of [own, '5550000000']) {
+      const { answer } = await both({ body: { query: usage, variables: { mdn } } });
+      expect(requested(answer)).toBe(1);
+    }
+  });
+
   it.each([
     ['none', undefined],
     ['application/graphql-response+json', 'application/graphql-response+json'],

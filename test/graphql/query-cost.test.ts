@@ -132,4 +132,22 @@ describe('queryCost', () => {
       cost('{ line(mdn: "3215550002") { usage { status } } again: line(mdn: "3215550002") { usage { status } } }'),
     ).toBe(2);
   });
+
+  it('says whether the price read the variables, so a price that did not can be kept for the document', () => {
+    const reads = (query: string, variables?: Record<string, unknown>) => {
+      const seen = { variables: false };
+      queryCost(schema, parse(query), variables, undefined, seen);
+      return seen.variables;
+    };
+    // A variable that is not a list length, as the dashboards' usage query: the same price whatever its value.
+    expect(reads('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { mdn: '3215550001' })).toBe(false);
+    expect(reads('{ lines(mdns: ["3215550001", "3215550002"]) { usage { status } } }')).toBe(false);
+    // A list length from a variable, and a directive (literal or not), make the price the variables'.
+    expect(reads('query ($m: [String!]!) { lines(mdns: $m) { usage { status } } }', { m: ['3215550001'] })).toBe(true);
+    expect(reads('query ($m: [String!]) { lines(mdns: $m) { usage { status } } }')).toBe(true);
+    expect(reads('{ usage(mdn: "3215550001") @include(if: true) { status } }')).toBe(true);
+    expect(reads('query ($s: Boolean!) { usage(mdn: "3215550001") @skip(if: $s) { status } }', { s: false })).toBe(
+      true,
+    );
+  });
 });
