@@ -1,6 +1,7 @@
 // What one carrier call costs the process that makes it, measured beside the scenarios so the
 // result file says how much of a `usage` request is the carrier client. The same GET is sent
-// three ways, in interleaved rounds, on keep-alive undici Agents made alike:
+// three ways, in interleaved rounds, each on a pool of its own made as the client makes its own
+// (carrierAgent):
 //  - through the project's client (src/carriers/http-client.ts: its wire, span and outcome
 //    around ky, with our `fetch` under ky);
 //  - through ky alone: the client's own ky instance for reads (carrierKy), over the same `fetch`
@@ -12,9 +13,8 @@
 // first minus the second is the client's own. CPU is this process's (process.cpuUsage), the full
 // collection of each way's garbage included: the carrier's side is not in it.
 
-import { Agent } from 'undici';
 import { agentFetch, CarrierAnswer, type WireOptions } from '../../src/carriers/agent-fetch.js';
-import { carrierKy, createCarrierHttpClient } from '../../src/carriers/http-client.js';
+import { carrierAgent, carrierKy, createCarrierHttpClient } from '../../src/carriers/http-client.js';
 import { requestText } from '../../src/carriers/text-request.js';
 import { median } from './load.js';
 
@@ -82,9 +82,6 @@ async function cpuPerCall(call: Call, calls: number, inFlight: number): Promise<
   return Math.max(0, used.user + used.system - idleUser - idleSystem) / calls;
 }
 
-const newAgent = (timeoutMs: number) =>
-  new Agent({ keepAliveTimeout: 10_000, connections: 64, connect: { timeout: timeoutMs } });
-
 export async function measureCarrierClientCost(
   target: CarrierCallTarget,
   options: { calls: number; inFlight: number; rounds: number },
@@ -99,10 +96,10 @@ export async function measureCarrierClientCost(
     timeoutMs: target.timeoutMs,
     retries: target.retries,
   });
-  const kyAgent = newAgent(target.timeoutMs);
+  const kyAgent = carrierAgent(target.timeoutMs);
   // The client's own ky instance for reads (its retry policy and hook), over the same `fetch`.
   const kyAlone = carrierKy(target, agentFetch(kyAgent, base.origin)).retrying;
-  const dispatchAgent = newAgent(target.timeoutMs);
+  const dispatchAgent = carrierAgent(target.timeoutMs);
   const neverAborted = new AbortController().signal;
 
   const ways: Record<keyof CallCosts, Call> = {

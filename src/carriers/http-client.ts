@@ -120,8 +120,12 @@ export function carrierKy(
   };
 }
 
+/** One carrier's keep-alive connection pool: 64 connections kept 10 s, each opened within the call timeout. */
+export const carrierAgent = (timeoutMs: number): Agent =>
+  new Agent({ keepAliveTimeout: 10_000, connections: 64, connect: { timeout: timeoutMs } });
+
 export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHttpClient {
-  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64, connect: { timeout: options.timeoutMs } });
+  const agent = carrierAgent(options.timeoutMs);
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
   const baseHeaders = lowerCased(options.headers);
