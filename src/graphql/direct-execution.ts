@@ -23,6 +23,7 @@ import type { UserRecord } from '../directory/types.js';
 import type { AccessRecord } from '../http/access-log.js';
 import { merged } from '../lib/merged.js';
 import type { RequestContext } from '../pipeline/request-context.js';
+import type { SettingsValues } from '../settings/definitions.js';
 import { maskUnexpected } from './errors.js';
 import { sha256Hex, type PersistedOperations } from './persisted-operations.js';
 import { createPreparedDocuments, type PreparedDocument } from './prepared-documents.js';
@@ -104,8 +105,13 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
   }
 
   /** With `persisted_operations_only`, a non-superuser's document must be one of the allow-list. */
-  async function allowedToSend(document: PreparedDocument, text: string, context: RequestContext): Promise<boolean> {
-    if (context.user?.superuser || !(await context.services.settings.values()).persisted_operations_only) return true;
+  function allowedToSend(
+    document: PreparedDocument,
+    text: string,
+    user: UserRecord,
+    settings: SettingsValues,
+  ): boolean {
+    if (user.superuser || !settings.persisted_operations_only) return true;
     document.hash ??= sha256Hex(text);
     return options.persistedOperations.has(document.hash);
   }
@@ -158,7 +164,12 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     access: AccessRecord,
   ): Promise<ExecutionResult | null> {
     const document = documents.get(params.query);
-    if (!document || (!params.listed && !(await allowedToSend(document, params.query, context)))) return null;
+    if (!document) return null;
+    if (!params.listed) {
+      const { settings } = context.services;
+      const values = settings.cachedValues() ?? (await settings.values());
+      if (!allowedToSend(document, params.query, user, values)) return null;
+    }
     const { variables, operationName } = params;
     const operation = getOperationAST(document.document, operationName);
     if (!operation || operation.operation === 'subscription') return null;

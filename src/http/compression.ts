@@ -34,8 +34,6 @@ export function compressResponse(request: IncomingMessage, response: ServerRespo
   const header = request.headers['accept-encoding'];
   const encoding = chooseEncoding(Array.isArray(header) ? header.join(',') : header);
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
-  const write = response.write.bind(response) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
 
   response.writeHead = function (status: number, ...rest: unknown[]) {
     // Fold the head's headers into the response's, so one place decides (writeHead(status, [text], headers)).
@@ -55,7 +53,12 @@ export function compressResponse(request: IncomingMessage, response: ServerRespo
     }
     return text === undefined ? writeHead(status) : writeHead(status, text);
   } as WriteHead;
+  // Nothing will be compressed: write and end stay node's, whose implicit head (a body written
+  // before any head) goes through writeHead above all the same.
+  if (encoding === 'identity') return;
 
+  const write = response.write.bind(response) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
   let stream: Transform | null = null;
 
   function startStream(compressor: Transform): void {

@@ -106,7 +106,7 @@ export async function admit(
   const user = request.user;
   if (!user) throw new UnauthenticatedError(request.authFailure);
   if (operation.superuserOnly && !user.superuser) throw new ForbiddenError();
-  const settings = await services.settings.values();
+  const settings = services.settings.cachedValues() ?? (await services.settings.values());
   if (operation.usesCarriers && settings.maintenance_mode) throw new MaintenanceError();
   await countCall(user);
   const input = validateInput(operation.input, await pending.read(), pending.sources) as Fields;

@@ -16,7 +16,8 @@ const text = nonEmptyText;
 /** Whether the rule applies to this caller at all. */
 export async function ownershipEnforced(request: RequestContext, user: UserRecord): Promise<boolean> {
   if (user.superuser) return false;
-  return (await request.services.settings.values()).line_ownership === 'enforced';
+  const { settings } = request.services;
+  return (settings.cachedValues() ?? (await settings.values())).line_ownership === 'enforced';
 }
 
 /** Refuses a home that belongs to someone other than `user`. */

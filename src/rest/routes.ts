@@ -49,14 +49,14 @@ function decodeSegment(segment: string): string | null {
 
 function matchPath(route: RestRoute, segments: string[]): Record<string, string> | null {
   if (route.segments.length !== segments.length) return null;
+  // The literal segments first: most routes are ruled out before anything is decoded or made.
+  for (let index = 0; index < segments.length; index++)
+    if (!route.parameters.has(index) && route.segments[index] !== segments[index]) return null;
   const params: Record<string, string> = {};
-  for (let index = 0; index < segments.length; index++) {
-    const name = route.parameters.get(index);
-    if (name) {
-      const value = segments[index] === '' ? null : decodeSegment(segments[index]!);
-      if (value === null) return null;
-      params[name] = value;
-    } else if (route.segments[index] !== segments[index]) return null;
+  for (const [index, name] of route.parameters) {
+    const value = segments[index] === '' ? null : decodeSegment(segments[index]!);
+    if (value === null) return null;
+    params[name] = value;
   }
   return params;
 }
@@ -70,13 +70,16 @@ export type Lookup =
 /** Finds the route; like the original (FastAPI) service, a path missing or adding its trailing slash redirects. */
 export function lookup(routes: readonly RestRoute[], method: string, pathname: string): Lookup {
   const segments = pathname.split('/').slice(1);
-  const candidates = routes
-    .map((route) => ({ route, params: matchPath(route, segments) }))
-    .filter((candidate) => candidate.params);
-  const exact = candidates.find((candidate) => candidate.route.method === method);
-  if (exact) return { kind: 'match', match: { route: exact.route, params: exact.params! } };
-  if (candidates.length > 0)
-    return { kind: 'method-not-allowed', allowed: [...new Set(candidates.map((candidate) => candidate.route.method))] };
+  // The first route of the request's method that matches, in the routes' order (literal-first);
+  // the other methods are looked at only to answer 405.
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const params = matchPath(route, segments);
+    if (params) return { kind: 'match', match: { route, params } };
+  }
+  const allowed = new Set<HttpMethod>();
+  for (const route of routes) if (matchPath(route, segments)) allowed.add(route.method);
+  if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed] };
   const toggled = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
   const toggledSegments = toggled.split('/').slice(1);
   if (toggled !== '' && routes.some((route) => route.method === method && matchPath(route, toggledSegments)))

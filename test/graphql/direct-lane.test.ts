@@ -303,8 +303,9 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
     const settings = gateway.app.services.settings;
     const real = settings.values.bind(settings);
     let calls = 0;
-    // The persisted-operations check reads settings once before execution on both lanes; the
-    // pipeline's read inside the resolver is the one that fails.
+    // Read from the store, not its cache. The persisted-operations check reads settings once
+    // before execution on both lanes; the pipeline's read inside the resolver is the one that fails.
+    vi.spyOn(settings, 'cachedValues').mockReturnValue(undefined);
     vi.spyOn(settings, 'values').mockImplementation(() =>
       ++calls % 2 === 0 ? Promise.reject(new Error('settings store lost at /var/secret/path')) : real(),
     );
@@ -315,6 +316,8 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
   });
   it('a failure before execution (the settings cannot be read): 500 "Unexpected error.", as Yoga answers it', async () => {
     const settings = gateway.app.services.settings;
+    // Read from the store, not its cache.
+    vi.spyOn(settings, 'cachedValues').mockReturnValue(undefined);
     const fail = () =>
       vi.spyOn(settings, 'values').mockRejectedValueOnce(new Error('settings store lost at /var/secret'));
     fail();

@@ -352,7 +352,9 @@ describe('unexpected failures', () => {
     logs.length = 0;
     const settings = gateway.app.services.settings;
     const values = settings.values.bind(settings);
-    // The first read is the whole request's (may a document be sent: persisted_operations_only), the second the field's.
+    // Read from the store, not its cache. The first read is the whole request's (may a document
+    // be sent: persisted_operations_only), the second the field's.
+    vi.spyOn(settings, 'cachedValues').mockReturnValue(undefined);
     vi.spyOn(settings, 'values')
       .mockImplementationOnce(values)
       .mockRejectedValueOnce(new Error('settings store lost at /var/secret/path'));

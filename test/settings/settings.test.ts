@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, statusesOf, startReplica } from '../support/gateway.js';
 import { errorOf } from '../support/surfaces.js';
+import { seedUnknownLine } from '../support/lines.js';
 import { useGateway } from '../support/use-gateway.js';
 import { eventually } from '../support/eventually.js';
 
@@ -233,6 +234,27 @@ describe('validation rules for PUT', () => {
     ['a number', '5'],
     ['over 100 characters', JSON.stringify('x'.repeat(101))],
   ])('a display name refuses %s', (_name, raw) => expectRuleViolation('carrier_321_display_name', raw, /string/));
+});
+
+describe('a change with the settings cached (as every request reads them)', () => {
+  it('is read by the very next request on both surfaces, and so is the change back', async () => {
+    const { token } = await gateway.user({ plans: ['BASIC'] });
+    const line = await seedUnknownLine(gateway);
+    const usageOnGraphQL = () =>
+      gateway.graphql('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { token, variables: { mdn: line.mdn } });
+    // Read (and so cached) by these requests.
+    expect((await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token })).status).toBe(200);
+    expect(gateway.app.services.settings.cachedValues()?.maintenance_mode).toBe(false);
+    try {
+      expect((await put('maintenance_mode', { value: 'true' })).status).toBe(200);
+      expect((await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token })).status).toBe(503);
+      expect(errorOf(await usageOnGraphQL()).code).toBe('MAINTENANCE');
+    } finally {
+      expect((await put('maintenance_mode', { value: 'false' })).status).toBe(200);
+    }
+    expect((await gateway.rest('GET', `/sim/usage/${line.mdn}`, { token })).status).toBe(200);
+    expect((await usageOnGraphQL()).data).toEqual({ usage: { status: 'SUCCESS' } });
+  });
 });
 
 describe('carrier status', () => {
