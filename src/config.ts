@@ -3,10 +3,12 @@
 
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(0).max(65_535);
-const positiveMs = z.coerce.number().int().min(1).max(3_600_000);
+/** A whole number from the environment, within bounds. */
+const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const port = integer(0, 65_535);
+const positiveMs = integer(1, 3_600_000);
 /** Bulk activation SIMs at the carrier at once: at most the 64 connections each carrier has. */
-const simsInFlight = z.coerce.number().int().min(1).max(64);
+const simsInFlight = integer(1, 64);
 const optionalSecret = z
   .string()
   .optional()
@@ -46,36 +48,18 @@ export const configSchema = z.object({
   CARRIER_B_ACCOUNT_ID: optionalSecret.describe('Account id for carrier_b'),
   CARRIER_B_API_SECRET: optionalSecret.describe('API secret for carrier_b (never logged or returned)'),
   CARRIER_TIMEOUT_MS: positiveMs.default(10_000).describe('Timeout of one carrier call'),
-  CARRIER_RETRIES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(5)
-    .default(2)
-    .describe('Retries of safe carrier calls (reads, de-duplicated writes)'),
-  CACHE_TTL_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3_600_000)
+  CARRIER_RETRIES: integer(0, 5).default(2).describe('Retries of safe carrier calls (reads, de-duplicated writes)'),
+  CACHE_TTL_MS: integer(0, 3_600_000)
     .default(1_800_000)
     .describe(
       'How long tokens, users, plans, authorizations, settings and line homes stay cached per replica; every change is announced to all replicas at once (PostgreSQL NOTIFY), so this is only a backstop (while notifications cannot be heard, entries live ≤ 1 s). Each expiry of an active user re-reads unchanged rows (~3 statements); a longer life keeps more past users until CACHE_MAX_ENTRIES evicts them; 0 = no cache',
     ),
-  CACHE_MAX_ENTRIES: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(10_000_000)
+  CACHE_MAX_ENTRIES: integer(100, 10_000_000)
     .default(100_000)
     .describe(
       'Most entries each per-replica cache holds (token states, verified tokens, users, authorizations, line homes, owned lines); when full, the one unused longest goes. Size it above the users active within CACHE_TTL_MS, or their requests read the database again; ~1.3 KB of live heap per active user (measured with 20,000)',
     ),
-  LINES_CARRIER_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
+  LINES_CARRIER_CONCURRENCY: integer(1, 64)
     .default(8)
     .describe(
       'Most carrier calls one GraphQL request may have in flight to each carrier for the fields under line/lines (more wait their turn); identical calls within a request are made once',
@@ -131,50 +115,22 @@ export const configSchema = z.object({
       'Most SIMs of all the bulk activation jobs a replica runs in flight at once (at 32, half of the 64 connections each carrier has, the rest left to interactive requests)',
     ),
   SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
-  GRAPHQL_MAX_TOKENS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(2_000)
+  GRAPHQL_MAX_TOKENS: integer(100, 2_000)
     .default(2_000)
     .describe(
       'Most lexical tokens one GraphQL document may hold; the parser stops at the first one over (at most 2000, which also keeps nesting far from the stack limit); send long lists as variables',
     ),
-  GRAPHQL_MAX_DEPTH: z.coerce
-    .number()
-    .int()
-    .min(2)
-    .max(50)
+  GRAPHQL_MAX_DEPTH: integer(2, 50)
     .default(10)
     .describe('Deepest selection nesting one GraphQL operation may have (introspection excepted)'),
-  GRAPHQL_MAX_ALIASES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(500)
-    .default(30)
-    .describe('Most aliased fields one GraphQL operation may have'),
-  GRAPHQL_MAX_DIRECTIVES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(500)
-    .default(20)
-    .describe('Most directives one GraphQL document may use'),
-  GRAPHQL_MAX_COST: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
+  GRAPHQL_MAX_ALIASES: integer(0, 500).default(30).describe('Most aliased fields one GraphQL operation may have'),
+  GRAPHQL_MAX_DIRECTIVES: integer(0, 500).default(20).describe('Most directives one GraphQL document may use'),
+  GRAPHQL_MAX_COST: integer(1, 10_000)
     .default(100)
     .describe(
       'Most carrier calls one GraphQL request may cause (its cost), decided before execution: 1 per carrier-routed field, times the number of MDNs under lines(mdns:)',
     ),
-  GRAPHQL_COST_CAPACITY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
+  GRAPHQL_COST_CAPACITY: integer(1, 1_000_000)
     .default(1000)
     .describe(
       'Per-user GraphQL cost budget: points a bucket holds (1 point = 1 carrier call, priced as GRAPHQL_MAX_COST prices it); a request costing more than is left gets 429 THROTTLED',
@@ -210,18 +166,10 @@ export const configSchema = z.object({
     .describe(
       'on: GraphQL POSTs of JSON that nothing would refuse before execution run on a direct lane around Yoga (same checks, cost, errors and metrics; ~0.15 ms less CPU a request); off: every GraphQL request goes through Yoga',
     ),
-  MAX_BODY_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(100_000_000)
+  MAX_BODY_BYTES: integer(1024, 100_000_000)
     .default(1_000_000)
     .describe('Largest request body accepted on REST and /graphql (bytes); larger bodies get 413 before they are read'),
-  MAX_JSON_DEPTH: z.coerce
-    .number()
-    .int()
-    .min(2)
-    .max(1000)
+  MAX_JSON_DEPTH: integer(2, 1000)
     .default(32)
     .describe(
       'Deepest nesting of arrays and objects accepted in a JSON body or GraphQL variables; deeper gets 422 (REST) or 400 (GraphQL)',
@@ -247,18 +195,10 @@ export const configSchema = z.object({
     .default(30_000)
     .describe('How long a client may take to send the whole request, body included (408 after that)'),
   KEEP_ALIVE_TIMEOUT_MS: positiveMs.default(5_000).describe('How long an idle keep-alive connection stays open'),
-  MAX_HEADER_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(1_048_576)
+  MAX_HEADER_BYTES: integer(1024, 1_048_576)
     .default(16_384)
     .describe('Largest request header block accepted (431 above)'),
-  READINESS_CACHE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(600_000)
+  READINESS_CACHE_MS: integer(0, 600_000)
     .default(5_000)
     .describe('How long /readyz reuses its last check of database, Redis and carriers'),
   READINESS_TIMEOUT_MS: positiveMs
