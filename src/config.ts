@@ -2,6 +2,7 @@
 // configuration table is printed from these descriptions by `npm run --silent admin -- config`).
 
 import { z } from 'zod';
+import { MAX_TOKEN_LIFETIME, tokenLifetime } from './lib/duration.js';
 
 /** A whole number from the environment, within bounds. */
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -35,9 +36,12 @@ export const configSchema = z.object({
     .describe('HMAC secret for bearer tokens (HS256); unset = generated once and kept in DATA_DIR/jwt-secret'),
   TOKEN_TTL: z
     .string()
-    .regex(/^\d+[smhdw]$/, 'must look like 30m, 12h, 30d or 2w')
+    .refine(
+      (value) => 'ms' in tokenLifetime(value),
+      `must look like 30m, 12h, 30d or 2w, and be at most ${MAX_TOKEN_LIFETIME}`,
+    )
     .default('30d')
-    .describe('Default lifetime of tokens issued by the admin CLI and API'),
+    .describe('Default lifetime of tokens issued by the admin CLI and API (at most 3650d)'),
   SANDBOX_CARRIERS: z
     .enum(['auto', 'off'])
     .default('auto')
@@ -122,7 +126,9 @@ export const configSchema = z.object({
     ),
   GRAPHQL_MAX_DEPTH: integer(2, 50)
     .default(10)
-    .describe('Deepest selection nesting one GraphQL operation may have (introspection excepted)'),
+    .describe(
+      'Deepest nesting of fields one GraphQL operation may have, as its result nests (a fragment, named or inline, is not a level of its own; the `__schema` introspection query excepted)',
+    ),
   GRAPHQL_MAX_ALIASES: integer(0, 500).default(30).describe('Most aliased fields one GraphQL operation may have'),
   GRAPHQL_MAX_DIRECTIVES: integer(0, 500).default(20).describe('Most directives one GraphQL document may use'),
   GRAPHQL_MAX_COST: integer(1, 10_000)

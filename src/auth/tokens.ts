@@ -7,24 +7,17 @@ import type { CacheInvalidation } from '../db/cache-invalidation.js';
 import type { Database } from '../db/client.js';
 import { NotFoundError } from '../errors/gateway-errors.js';
 import { DirectoryError, type UserRecord } from '../directory/types.js';
+import { tokenLifetime } from '../lib/duration.js';
 import { quote } from '../lib/quote.js';
 
 export const JWT_ALGORITHM = 'HS256';
 export const JWT_ISSUER = 'line-gateway';
 
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
-
-/** `30m`, `12h`, `30d`, `2w` → milliseconds. */
+/** `30m`, `12h`, `30d`, `2w` → milliseconds; an unreadable, empty or too long lifetime is refused (422). */
 export function parseDuration(text: string): number {
-  const match = /^(\d+)([smhdw])$/.exec(text.trim());
-  if (!match)
-    throw new DirectoryError(
-      'invalid',
-      `Invalid duration ${JSON.stringify(quote(text))}: use a number followed by s, m, h, d or w (e.g. 30d)`,
-    );
-  const milliseconds = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
-  if (milliseconds <= 0) throw new DirectoryError('invalid', 'A token lifetime must be positive');
-  return milliseconds;
+  const lifetime = tokenLifetime(text);
+  if ('ms' in lifetime) return lifetime.ms;
+  throw new DirectoryError('invalid', `Invalid duration ${JSON.stringify(quote(text))}: ${lifetime.problem}`);
 }
 
 export interface IssuedToken {

@@ -19,7 +19,7 @@ import {
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
-import type { RequestLimits } from './use-request-limits.js';
+import { depthLimit, type RequestLimits } from './use-request-limits.js';
 
 /** A document that passed everything Yoga checks before execution; its sha256 once asked for. */
 export interface PreparedDocument {
@@ -70,7 +70,7 @@ export function createPreparedDocuments(options: PreparedDocumentsOptions): Prep
   // without an onReject handler a rule throws at the first limit crossed.
   const rules: ValidationRule[] = [
     ...specifiedRules,
-    maxDepthRule({ n: limits.maxDepth }),
+    maxDepthRule(depthLimit(limits)),
     maxAliasesRule({ n: limits.maxAliases }),
     maxDirectivesRule({ n: limits.maxDirectives }),
   ];

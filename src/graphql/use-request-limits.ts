@@ -17,6 +17,13 @@ export interface RequestLimits {
   maxDirectives: number;
 }
 
+/**
+ * Depth as the result nests: a fragment (named or inline) is not a level of its own, so a query
+ * built from colocated fragments (Apollo, Relay) counts as deep as the same query written out.
+ * Both lanes take it (prepared-documents.ts validates the direct lane's documents with it).
+ */
+export const depthLimit = (limits: RequestLimits) => ({ n: limits.maxDepth, flattenFragments: true });
+
 /** Gives the refusal its code and reports it as a validation error (tokens: thrown by the parser). */
 const refuseWith =
   (code: string) =>
@@ -35,7 +42,11 @@ export function useRequestLimits(limits: RequestLimits): Plugin {
         maxTokensPlugin({ n: limits.maxTokens, onReject: [refuseWith('QUERY_TOO_LARGE')], propagateOnRejection: true }),
       );
       addPlugin(
-        maxDepthPlugin({ n: limits.maxDepth, onReject: [refuseWith('QUERY_TOO_DEEP')], propagateOnRejection: false }),
+        maxDepthPlugin({
+          ...depthLimit(limits),
+          onReject: [refuseWith('QUERY_TOO_DEEP')],
+          propagateOnRejection: false,
+        }),
       );
       addPlugin(
         maxAliasesPlugin({

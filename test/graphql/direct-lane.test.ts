@@ -343,7 +343,7 @@ describe('requests left to Yoga', () => {
       {
         body: {
           query:
-            'query D($m: String!) { lines(mdns: [$m]) { ...L } } fragment L on Line { usage { balanceDetails { talk } } }',
+            'query D($m: String!) { lines(mdns: [$m]) { ...L } } fragment L on Line { usage { subscriptions { balances { uom } } } }',
           variables: { m: own },
         },
       },

@@ -20,6 +20,10 @@ describe('what the lane takes', () => {
       'fragments and directives within the limits',
       'query Q($v: Boolean!) { me @skip(if: $v) { ...F } } fragment F on Me { name }',
     ],
+    [
+      'fields 4 deep through fragments (a fragment is not a level)',
+      'query ($m: String!) { lines(mdns: [$m]) { ...L } } fragment L on Line { ... on Line { usage { ...U } } } fragment U on UsageRecord { balanceDetails { talk } }',
+    ],
   ])('%s', (_name, text) => {
     expect(documents().get(text)).not.toBeNull();
   });
@@ -30,7 +34,7 @@ describe('what the lane takes', () => {
     ['over the token limit', `{ me { ${'name '.repeat(250)}} }`],
     [
       'over the depth limit',
-      'query ($m: String!) { lines(mdns: [$m]) { ...L } } fragment L on Line { usage { balanceDetails { talk } } }',
+      'query ($m: String!) { lines(mdns: [$m]) { ...L } } fragment L on Line { usage { subscriptions { balances { uom } } } }',
     ],
     ['over the alias limit', '{ a: me { name } b: me { name } c: me { name } d: me { name } }'],
     [

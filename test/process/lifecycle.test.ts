@@ -80,6 +80,7 @@ const BAD_ENVIRONMENTS: [name: string, value: string][] = [
   ['LOG_LEVEL', 'loud'],
   ['JWT_SECRET', 'too-short-secret'],
   ['CARRIER_TIMEOUT_MS', '-5'],
+  ['TOKEN_TTL', '99999999d'],
 ];
 
 /** The message the process prints (alone, on one line) for a bad environment: the ConfigError's. */

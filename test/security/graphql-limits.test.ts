@@ -147,6 +147,41 @@ describe('request limits', () => {
     });
   });
 
+  it('counts depth as the result nests, on both lanes: fragments are not levels, their fields are', async () => {
+    // Four levels of result written as a client built from colocated fragments writes them:
+    // chained named fragments and inline ones, 6 spreads deep (counted as levels, "found 14").
+    const screen = `query Screen($mdns: [String!]!) { lines(mdns: $mdns) { ...Row } }
+      fragment Row on Line { mdn ...UsageCell }
+      fragment UsageCell on Line { ... on Line { usage { ...Balance } } }
+      fragment Balance on UsageRecord { status ...Details }
+      fragment Details on UsageRecord { ... on UsageRecord { balanceDetails { ...Data } } }
+      fragment Data on BalanceDetails { ... on BalanceDetails { data } }`;
+    const direct = await post(gateway, { query: screen, variables: { mdns: mdns(1) } }, { token });
+    const viaYoga = await fetch(
+      `${gateway.url}/graphql?${new URLSearchParams({ query: screen, variables: JSON.stringify({ mdns: mdns(1) }) })}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    for (const [status, body] of [
+      [direct.status, direct.body],
+      [viaYoga.status, (await viaYoga.json()) as Answer['body']],
+    ] as const) {
+      expect(status).toBe(200);
+      expect(body.errors ?? []).toEqual([]);
+      expect(body.data).toMatchObject({ lines: [{ mdn: mdns(1)[0], usage: { status: expect.any(String) } }] });
+    }
+    // Fields inside fragments still count: `me`, eleven more through eleven fragments, `name`.
+    const chain = Array.from(
+      { length: 11 },
+      (_, i) => `fragment F${i} on Me { me { ${i < 10 ? `...F${i + 1}` : 'name'} } }`,
+    ).join(' ');
+    const deep = await post(gateway, { query: `{ me { ...F0 } } ${chain}` }, { token });
+    expect(deep.status).toBe(400);
+    expect(deep.body.errors![0]).toMatchObject({
+      message: 'Query depth limit of 10 exceeded, found 13.',
+      extensions: { code: 'QUERY_TOO_DEEP', status: 400 },
+    });
+  });
+
   it('refuses more directives than GRAPHQL_MAX_DIRECTIVES (20): 400 TOO_MANY_DIRECTIVES', async () => {
     const answer = await post(
       gateway,

@@ -115,11 +115,23 @@ describe('tokens', () => {
     for (const [input, code] of [
       [{ user: 'dry-nobody' }, 'NOT_FOUND'],
       [{ user: user.name, ttl: '0h' }, 'BAD_USER_INPUT'],
+      // Past ten years a lifetime overflowed the expiry date (a 500); five million weeks gave year 97,853.
+      [{ user: user.name, ttl: '99999999d' }, 'BAD_USER_INPUT'],
+      [{ user: user.name, ttl: '5000000w' }, 'BAD_USER_INPUT'],
+      [{ user: user.name, ttl: '3651d' }, 'BAD_USER_INPUT'],
     ] as const) {
       const { dry: refused, real } = await dryThenReal('issueToken', input, 'id');
       expect(codeOf(refused)).toBe(code);
       expect(codeOf(real)).toBe(code);
     }
+    const tooLong = await dryThenReal('issueToken', { user: user.name, ttl: '99999999d' }, 'id');
+    expect(tooLong.real?.errors?.[0]?.message).toBe(
+      'Invalid duration "99999999d": a token lifetime must be at most 3650d',
+    );
+    const longest = (await dryThenReal('issueToken', { user: user.name, ttl: '3650d' }, 'expiresAt')).real;
+    const expiresAt = (longest?.data?.issueToken as { expiresAt: string }).expiresAt;
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(3649 * 86_400_000);
+    expect(expiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     await gateway.app.services.directory.updateUser(user.name, { active: false });
     const deactivated = await dryThenReal('issueToken', { user: user.name }, 'id');
     expect(codeOf(deactivated.dry)).toBe('CONFLICT');
