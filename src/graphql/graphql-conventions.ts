@@ -32,7 +32,7 @@ export type Convention =
   | { kind: 'carrier'; schema: z.ZodType }
   | { kind: 'status'; schema: z.ZodType }
   | { kind: 'subscriber-status' }
-  | { kind: 'scalar'; scalar: 'DateTime' | 'JSON' };
+  | { kind: 'scalar'; scalar: 'DateTime' | 'JSON' | 'ID' };
 
 const TIMESTAMP = /YYYY-MM-DD HH:MM:SS|ISO 8601/;
 
@@ -41,7 +41,8 @@ const TIMESTAMP = /YYYY-MM-DD HH:MM:SS|ISO 8601/;
  * - a `carrier` string → the CarrierId enum;
  * - a string `status` → on a result (it has `message`) the OperationStatus enum plus
  *   `subscriberStatus`; elsewhere it is the subscriber's status and is named so;
- * - a timestamp (the description names the format) → DateTime; a JSON-text member → JSON.
+ * - a timestamp (the description names the format) → DateTime; a JSON-text member → JSON;
+ * - an own `id` → ID, as the identities derived from IDENTITY_FIELDS are.
  */
 export function conventionFor(
   key: string,
@@ -51,6 +52,7 @@ export function conventionFor(
 ): Convention | undefined {
   if (def(schema).type !== 'string') return undefined;
   if (key === 'carrier') return { kind: 'carrier', schema: carrierId };
+  if (key === 'id') return { kind: 'scalar', scalar: 'ID' };
   if (key === 'status')
     return keys.includes('message') ? { kind: 'status', schema: operationStatus } : { kind: 'subscriber-status' };
   if (description && TIMESTAMP.test(description)) return { kind: 'scalar', scalar: 'DateTime' };

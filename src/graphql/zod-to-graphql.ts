@@ -172,7 +172,7 @@ function conventionFields(key: string, convention: Convention | undefined, base:
         },
       };
     case 'scalar': {
-      const convert = convention.scalar === 'DateTime' ? isoInstant : jsonValue;
+      const convert = { DateTime: isoInstant, JSON: jsonValue, ID: String }[convention.scalar];
       return {
         [key]: {
           type: convention.scalar,

@@ -107,4 +107,11 @@ describe('identity for normalized caches', () => {
     for (const name of ['Line', 'User', 'Plan', 'Setting', 'TransactionRecord'])
       expect(schema.getType(name) && (schema.getType(name) as GraphQLObjectType).getFields().id).toBeTruthy();
   });
+
+  it('types every identity as ID! (docs/clients.md), whether derived or the type’s own member', () => {
+    const notId = objects()
+      .filter((type) => type.getFields().id && String(type.getFields().id!.type) !== 'ID!')
+      .map((type) => `${type.name}.id: ${String(type.getFields().id!.type)}`);
+    expect(notId).toEqual([]);
+  });
 });
