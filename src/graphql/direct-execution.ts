@@ -32,7 +32,7 @@ import { acceptedMediaTypes } from './result-media-type.js';
 import type { GraphQLServerContext } from './server-context.js';
 import { chargeCost } from './use-cost-budget.js';
 import type { IntrospectionMode } from './use-exposure.js';
-import { speaksLegacyJson, type ResultShaper } from './use-graphql-over-http.js';
+import type { ResultShaper } from './use-graphql-over-http.js';
 import type { OperationObserver } from './use-operation-metrics.js';
 import type { RequestLimits } from './use-request-limits.js';
 
@@ -232,7 +232,7 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
         executed = { errors: [maskUnexpected(error) as GraphQLError] };
       }
       const hideSuggestions = options.introspection === 'off';
-      const result = shape(executed, serverContext.requestId, hideSuggestions, speaksLegacyJson(accept));
+      const result = shape(executed, serverContext.requestId, hideSuggestions, mediaType === 'application/json');
       observer.end(serverContext.access, result, startedAt);
 
       const http = result.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;

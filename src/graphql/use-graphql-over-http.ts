@@ -10,21 +10,22 @@ import type { ExecutionResult, GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../lib/logger.js';
 import { mapError } from './errors.js';
+import { regularMediaType } from './result-media-type.js';
 import type { GraphQLServerContext } from './server-context.js';
 import type { HiddenSchemaRequests } from './use-exposure.js';
 
 /**
- * A client that names `application/json` but not `application/graphql-response+json` speaks the
- * spec's legacy media type, for which a GraphQL request error (parse, validation, variable
- * coercion, a limit) SHOULD be answered 200; a body that is not a GraphQL request stays 400. Modern clients (Apollo, urql, graphql-request) accept
- * `application/graphql-response+json` and get the 4xx; so does a request with no Accept header.
- * HTTP-level refusals (401, 403, 413, 429) keep their status for every client.
+ * Whether the result goes out as `application/json`, the spec's legacy media type, for which a
+ * GraphQL request error (parse, validation, variable coercion, a limit) SHOULD be answered 200:
+ * a client that accepts `application/json` but not `application/graphql-response+json`, and
+ * one with no Accept header or a wildcard (answered `application/json`, as the spec asks). Modern
+ * clients (Apollo, urql, graphql-request) prefer `application/graphql-response+json` and get the
+ * 4xx. A body that is not a GraphQL request stays 400, and HTTP-level refusals (401, 403, 413,
+ * 429) keep their status, for every client. The status follows the media type the answer
+ * carries, so the two never disagree.
  */
-export function speaksLegacyJson(acceptHeader: string | null | undefined): boolean {
-  const accept = acceptHeader?.toLowerCase();
-  return (
-    accept !== undefined && accept.includes('application/json') && !accept.includes('application/graphql-response+json')
-  );
+export function answersLegacyJson(acceptHeader: string | null | undefined): boolean {
+  return regularMediaType(acceptHeader ?? undefined) === 'application/json';
 }
 
 /**
@@ -113,7 +114,7 @@ export function useGraphQLOverHttp(
     onResultProcess({ request, result, setResult, serverContext }) {
       if (Symbol.asyncIterator in result) return; // no subscriptions or streams here
       const hideSuggestions = hidden.has(request);
-      const legacyJson = speaksLegacyJson(request.headers.get('accept'));
+      const legacyJson = answersLegacyJson(request.headers.get('accept'));
       const one = (single: ExecutionResult) => shape(single, serverContext.requestId, hideSuggestions, legacyJson);
       setResult(Array.isArray(result) ? result.map(one) : one(result));
     },

@@ -279,12 +279,17 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
   it.each([
     ['a variable of the wrong type', { mdn: 5 }],
     ['a missing variable', {}],
-  ])('%s: refused whole, 400 (200 to a legacy application/json client)', async (_name, variables) => {
-    const modern = await both({ body: { query: usage, variables } });
+  ])('%s: refused whole, 400 (200 when answered in application/json)', async (_name, variables) => {
+    const body = { query: usage, variables };
+    const modern = await both({ body, headers: { accept: 'application/graphql-response+json' } });
     expect(modern.lane).toBe('direct');
     expect(modern.answer.status).toBe(400);
-    const legacy = await both({ body: { query: usage, variables }, headers: { accept: 'application/json' } });
-    expect(legacy.answer.status).toBe(200);
+    // A legacy client, and one that says nothing (answered in application/json, as the spec asks).
+    for (const headers of [{ accept: 'application/json' }, {}] as Record<string, string>[]) {
+      const legacy = await both({ body, headers });
+      expect(legacy.lane).toBe('direct');
+      expect(legacy.answer.status).toBe(200);
+    }
   });
 
   it('an enum value that does not exist: its suggestion as Yoga gives it', async () => {
@@ -294,6 +299,7 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
           'mutation M($s: ServiceScope) { suspendLine(input: { mdn: "5550000000", service: $s, dryRun: true }) { status } }',
         variables: { s: 'VOICES' },
       },
+      headers: { accept: 'application/graphql-response+json' },
     });
     expect(lane).toBe('direct');
     expect(answer.status).toBe(400);

@@ -235,7 +235,11 @@ describe('GraphQL request errors echo at most 64 characters of any input', () =>
   const graphql = (body: string) =>
     fetch(`${gateway.url}/graphql`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+      },
       body,
     });
 
