@@ -127,6 +127,9 @@ export class NotSupportedError extends GatewayError {
   readonly code = 'NOT_SUPPORTED';
 }
 
+/** When a client refused for maintenance is told to try again. */
+const MAINTENANCE_RETRY_SECONDS = 60;
+
 export class MaintenanceError extends GatewayError {
   override readonly name = 'MaintenanceError';
   readonly status = 503;
@@ -135,7 +138,11 @@ export class MaintenanceError extends GatewayError {
     super('Service is in maintenance mode: carrier operations are disabled');
   }
   override headers() {
-    return { 'retry-after': '60' };
+    return { 'retry-after': String(MAINTENANCE_RETRY_SECONDS) };
+  }
+  /** GraphQL carries the hint as RATE_LIMITED does: a field error's headers cannot be sent. */
+  override extensions() {
+    return { retryAfter: MAINTENANCE_RETRY_SECONDS };
   }
 }
 

@@ -196,6 +196,20 @@ describe('GraphQL', () => {
     }
   });
 
+  it('refuses a plan price past 1,000,000 (1e308 was stored) and keeps no plan', async () => {
+    const planId = `PRICEY-${Date.now()}`;
+    const priced = (price: number) =>
+      gateway.graphql<{ createPlan: { price: number } }>(
+        `mutation ($price: Float) { createPlan(input: { planId: "${planId}", name: "Plan", carrierPlanId: "SOC1", price: $price }) { price } }`,
+        { token: admin, variables: { price } },
+      );
+    const refused = await priced(1e308);
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 422 });
+    expect(refused.errors?.[0]?.message).toContain('price must be at most 1000000');
+    expect(await gateway.app.services.db.plan.findUnique({ where: { planId } })).toBeNull();
+    expect((await priced(1_000_000)).data).toEqual({ createPlan: { price: 1_000_000 } });
+  });
+
   it('lets a superuser through the same management fields', async () => {
     const name = `made-${Date.now()}`;
     const created = await gateway.graphql(

@@ -48,6 +48,8 @@ describe('maintenance mode', () => {
     });
     expect(statusesOf(graphqlQuery)).toEqual({ http: 200, rest: 503 });
     expect(errorOf(graphqlQuery)).toEqual({ code: 'MAINTENANCE', message: query.body.message });
+    // The REST Retry-After, as RATE_LIMITED carries its own (a field error sends no header).
+    expect(graphqlQuery.errors?.[0]?.extensions?.retryAfter).toBe(Number(query.headers.get('retry-after')));
     const graphqlMutation = await gateway.graphql(
       'mutation ($mdn: String!) { suspendLine(input: { mdn: $mdn }) { status } }',
       { token, variables: { mdn: line.mdn } },

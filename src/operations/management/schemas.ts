@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { CARRIER_IDS } from '../../carriers/types.js';
 import { matching, MAX_LENGTH } from '../schemas/fields.js';
 
+/** A plan's price is a monthly amount; anything above this is a typing error, not a plan. */
+const MAX_PLAN_PRICE = 1_000_000;
+
 export const carrierId = z.enum(CARRIER_IDS, { error: 'carrier must be 321 or carrier_b' }).meta({
   id: 'CarrierId',
   description: 'Carrier identifier: 321 or carrier_b',
@@ -54,6 +57,11 @@ export const planFields = {
   ).describe("The carrier's plan code (SOC)"),
   carrier: carrierId.nullable().optional().describe('321, carrier_b, or null for the system default'),
   description: z.string().max(1000).optional().describe('Description, at most 1000 characters'),
-  price: z.number().min(0, 'price must not be negative').optional().describe('Price'),
+  price: z
+    .number()
+    .min(0, 'price must not be negative')
+    .max(MAX_PLAN_PRICE, `price must be at most ${MAX_PLAN_PRICE}`)
+    .optional()
+    .describe(`Price, from 0 to ${MAX_PLAN_PRICE}`),
   wfc: z.boolean().optional().describe('Wi-Fi Calling plan'),
 };

@@ -17,7 +17,7 @@ export const operationResult = z
     customerId: z.string().optional().describe('Carrier customer id (activation)'),
     purchaseId: z.string().optional().describe('Purchase id (plan purchase and cancellation)'),
     transactionId: transactionId.describe(
-      'The caller-supplied transaction id, or the generated one: the prefix and 12 uppercase hex characters',
+      'The caller-supplied transaction id, or the generated one: the prefix and 12 uppercase hex characters (in a dry run\'s payload, the caller\'s or "": a dry run generates and reserves none)',
     ),
     message: z.string().describe('Success/SUCCESS, or the carrier message ending with the error code in parentheses'),
     warning: z.string().optional().describe('Only on partial success: what did not succeed'),
