@@ -2,8 +2,8 @@
 // superuser's `assignLineOwner` gives a line to someone, to nobody, or learns a line the
 // gateway never saw from the carriers; ordinary users may not assign.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLine } from '../support/lines.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freshSim, seedLine } from '../support/lines.js';
 import type { TestGateway } from '../support/gateway.js';
 import {
   activate,
@@ -47,6 +47,28 @@ describe('activation gives the line to the caller', () => {
       expect((await registry(mdn))?.ownerId).toBe(b.user.id);
       expectRestRefusal(await usage(a, mdn), b.user);
     }
+  });
+
+  it('bulk activation refuses a SIM on another user’s line for that SIM alone, looking the SIMs up once', async () => {
+    const aLine = await activate(gateway, a);
+    const sims = Array.from({ length: 20 }, (_, index) => (index === 18 ? aLine.sim : freshSim()));
+    const lookups = vi.spyOn(gateway.app.services.lines, 'bySims');
+    const answer = await gateway.rest<{ results: { status: string; message: string; mdn?: string }[] }>(
+      'POST',
+      '/sim/activate/bulk/',
+      // More SIMs than a job has in flight (16), A's among the later ones.
+      { token: b.token, body: { activations: sims.map((sim) => activationBody(sim)) } },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.map((entry) => entry.status)).toEqual(
+      sims.map((sim) => (sim === aLine.sim ? 'failure' : 'success')),
+    );
+    expect(answer.body.results[18]!.message).toMatch(/belongs to another user$/);
+    expect(JSON.stringify(answer.body)).not.toContain(a.user.name);
+    // One lookup for the job's SIMs, not one per SIM or per wave of SIMs.
+    expect(lookups).toHaveBeenCalledTimes(1);
+    lookups.mockRestore();
+    expect(await registry(aLine.mdn)).toMatchObject({ sim: aLine.sim, ownerId: a.user.id, status: 'ACTIVE' });
   });
 
   it('`me` answers each of its listings alone, and the same when several are selected at once', async () => {

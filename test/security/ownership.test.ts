@@ -121,6 +121,21 @@ const CASES: Case[] = [
     input: ({ mdn }) => ({ parentMdn: bLine.mdn, parentSim: bLine.sim, childMdn: mdn }),
     rest: post('/sim/line/add/'),
   },
+  // A's SIM given to an activation of B's (the carrier would refuse it too, but only after the
+  // attempt reached it and its transaction was recorded).
+  {
+    field: 'activateSim',
+    kind: 'mutation',
+    input: ({ sim }) => ({
+      sim,
+      planId: 'BASIC',
+      zipCode: '30301',
+      address1: '1 Main St',
+      city: 'Atlanta',
+      state: 'GA',
+    }),
+    rest: post('/sim/activate/'),
+  },
   // B's own line with A's SIM as the one to swap to.
   {
     field: 'swapSim',

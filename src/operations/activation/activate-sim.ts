@@ -30,8 +30,9 @@ export const activationSpec = {
   output: operationResult,
   routing: 'plan',
   planField: 'planId',
-  // The SIM to activate names no line yet: the new line will be the caller's.
-  ownedSims: [],
+  // A SIM the gateway knows on another user's line is refused before the carrier, as every
+  // operation naming it is; a new SIM (or an unowned line's) activates and becomes the caller's.
+  ownedSims: ['sim'],
   transactionPrefix: 'ACT_',
   event: {
     type: 'line.activated',

@@ -5,6 +5,7 @@
 
 import { isGatewayError } from '../../../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../../../pipeline/execute.js';
+import { ownershipEnforced } from '../../../pipeline/line-ownership.js';
 import type { DryRunReport } from '../../../pipeline/dry-run-report.js';
 import type { LocalPredictionContext } from '../../../pipeline/operation.js';
 import type { RequestContext } from '../../../pipeline/request-context.js';
@@ -39,6 +40,23 @@ function entryOf(sim: string, transactionId: string, body: OperationResult): Bul
     message: body.message,
     ...(body.warning === undefined ? {} : { warning: body.warning, wfcStatus: body.wfcStatus }),
   };
+}
+
+/** SIMs looked up at once when a job primes its loader (well under any database's parameter limit). */
+const SIMS_PER_LOOKUP = 500;
+
+/**
+ * Looks up the lines holding a job's SIMs a few hundred at a time, so that each SIM's ownership
+ * check (the single activation's: a SIM on another user's line is refused) reads the job's
+ * loader instead of making a query of its own. Nothing is looked up when the rule does not apply.
+ */
+export async function primeSimHomes(request: RequestContext, sims: readonly string[]): Promise<void> {
+  if (!request.user || !(await ownershipEnforced(request, request.user))) return;
+  for (let start = 0; start < sims.length; start += SIMS_PER_LOOKUP) {
+    const chunk = sims.slice(start, start + SIMS_PER_LOOKUP);
+    const homes = await request.services.lines.bySims(chunk);
+    for (const sim of chunk) request.simHomes.prime(sim, homes.get(sim) ?? null);
+  }
 }
 
 export async function activateItem(

@@ -15,7 +15,7 @@ import type { UserRecord } from '../../../directory/types.js';
 import { requestContextFor, type RequestContext } from '../../../pipeline/request-context.js';
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
 import type { BulkActivationEntry } from '../bulk-result.js';
-import { activateItem, entryFromTransaction } from './activate-item.js';
+import { activateItem, entryFromTransaction, primeSimHomes } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
 import { groupCommitting } from './job-services.js';
 import {
@@ -166,6 +166,10 @@ export class BulkJobRunner implements BulkActivationJobs {
     const { job } = state;
     const request = requestContextFor(this.groupCommitting(services), `bulk-${job.id}`, owner);
     const items = await this.store.pendingItems(job.id);
+    await primeSimHomes(
+      request,
+      items.map((item) => item.input.sim),
+    );
     const rawSql = parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite';
     // Only a job that ran before can have SIMs already sent whose outcome it did not write.
     const sent = job.startedAt === null ? new Map<string, LoggedAnswer>() : await this.sentBefore(job, items);
