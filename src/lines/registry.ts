@@ -26,6 +26,9 @@ export const MAX_OWNED_LINES = 100;
 const VOCABULARY = new Map<string, string>([...CARRIER_IDS, ...LINE_STATUSES].map((word) => [word, word]));
 const shared = (word: string): string => VOCABULARY.get(word) ?? word;
 
+/** The status of a SIM's home when a swap took the SIM off its line. */
+export const RETIRED = 'RETIRED';
+
 const homeOf = (row: {
   mdn: string;
   sim: string;
@@ -115,11 +118,20 @@ export class LineRegistry {
     return (await this.bySims([sim])).get(sim) ?? null;
   }
 
-  /** The line now holding each SIM (the most recently changed one, should stale rows share it); one query. */
+  /**
+   * The line now holding each SIM (the most recently changed one, should stale rows share it),
+   * else, for a SIM a swap took off a line, that line as it was (status RETIRED, its owner then):
+   * one query, and one more for the SIMs no line holds.
+   */
   async bySims(sims: readonly string[]): Promise<Map<string, LineHome>> {
     if (sims.length === 0) return new Map();
     const rows = await this.db.line.findMany({ where: { sim: { in: [...sims] } }, orderBy: { updatedAt: 'asc' } });
-    return new Map(rows.map((row) => [row.sim, homeOf(row)]));
+    const found = new Map(rows.map((row) => [row.sim, homeOf(row)]));
+    const unheld = sims.filter((sim) => !found.has(sim));
+    if (unheld.length === 0) return found;
+    const retired = await this.db.retiredSim.findMany({ where: { sim: { in: unheld } } });
+    for (const row of retired) found.set(row.sim, homeOf({ ...row, status: RETIRED }));
+    return found;
   }
 
   /** The user's lines by MDN, at most `limit`, and how many they own in all. */
@@ -192,6 +204,13 @@ export class LineRegistry {
             }),
           ]
         : []),
+      // A SIM this record takes off the line stays its owner's (RetiredSim); one statement, a
+      // no-op when the SIM does not change or the line is new.
+      this.db.$executeRaw`
+        INSERT INTO "RetiredSim" ("sim", "mdn", "carrier", "ownerId")
+        SELECT "sim", "mdn", "carrier", "ownerId" FROM "Line" WHERE "mdn" = ${mdn} AND "sim" <> ${sim}
+        ON CONFLICT ("sim") DO UPDATE SET "mdn" = excluded."mdn", "carrier" = excluded."carrier",
+          "ownerId" = excluded."ownerId", "retiredAt" = CURRENT_TIMESTAMP`,
       this.db.line.upsert({
         where: { mdn },
         update: { sim, carrier, status },
@@ -209,10 +228,6 @@ export class LineRegistry {
 
   async setStatus(mdn: string, status: LineStatus): Promise<void> {
     await this.invalidation.write(changedLines([mdn]), [this.db.line.updateMany({ where: { mdn }, data: { status } })]);
-  }
-
-  async setSim(mdn: string, sim: string): Promise<void> {
-    await this.invalidation.write(changedLines([mdn]), [this.db.line.updateMany({ where: { mdn }, data: { sim } })]);
   }
 
   /** An MDN swap: the line keeps its SIM, carrier and owner under a new number. */

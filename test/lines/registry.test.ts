@@ -61,6 +61,30 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       });
     });
 
+    it('a SIM a swap took off a line stays its owner’s, found by SIM, until a line holds it again', async (context) => {
+      skipWithout(context);
+      const [mdn, other] = [nextMdn(), nextMdn()];
+      const [first, second] = [`OLD${mdn}`, `NEW${mdn}`];
+      await lines.record({ mdn, sim: first, carrier: 'carrier_b', owner: 'alice' });
+      await lines.record({ mdn, sim: second, carrier: 'carrier_b' });
+      const homes = await lines.bySims([first, second, `NONE${mdn}`]);
+      expect(homes.get(first)).toEqual({ mdn, sim: first, carrier: 'carrier_b', status: 'RETIRED', ownerId: 'alice' });
+      expect(homes.get(second)).toMatchObject({ mdn, sim: second, status: 'ACTIVE', ownerId: 'alice' });
+      expect(homes.has(`NONE${mdn}`)).toBe(false);
+      // Recording the line again with its own SIM retires nothing more.
+      await lines.record({ mdn, sim: second, carrier: 'carrier_b', status: 'SUSPENDED' });
+      expect((await lines.bySims([second])).get(second)?.status).toBe('SUSPENDED');
+      // Swapped back, then onto another user's new line: a line holding the SIM is its home.
+      await lines.record({ mdn, sim: first, carrier: 'carrier_b' });
+      expect((await lines.bySims([first, second])).get(second)).toMatchObject({ status: 'RETIRED', ownerId: 'alice' });
+      await lines.record({ mdn: other, sim: second, carrier: '321', owner: 'bob' });
+      expect((await lines.bySims([second])).get(second)).toMatchObject({
+        mdn: other,
+        ownerId: 'bob',
+        status: 'ACTIVE',
+      });
+    });
+
     it('a line learned without an owner stays unowned until an activation or an assignment', async (context) => {
       skipWithout(context);
       const [learned, assigned] = [nextMdn(), nextMdn()];

@@ -10,6 +10,7 @@ import type { GraphQLAnswer, HttpAnswer, TestGateway } from '../support/gateway.
 import { snakeInput } from '../support/surfaces.js';
 import {
   activate,
+  activationBody,
   expectGraphQLRefusal,
   expectRestRefusal,
   transactionId,
@@ -309,6 +310,23 @@ describe('swaps keep the owner', () => {
     expectRestRefusal(await gateway.rest('GET', `/sim/usage/${newMdn}`, { token: b.token }), a.user);
     expectRestRefusal(await gateway.rest('GET', `/sim/details/${newSim}`, { token: b.token }), a.user);
     expect((await gateway.rest('GET', `/sim/usage/${newMdn}`, { token: a.token })).status).toBe(200);
+    // The SIM the swap took off stays A's: its details (PUK codes) and an activation with it are
+    // refused to B, on both surfaces; A still reads them.
+    expectRestRefusal(await gateway.rest('GET', `/sim/details/${line.sim}`, { token: b.token }), a.user);
+    expectGraphQLRefusal(
+      await gateway.graphql('query ($sim: String!) { simDetails(sim: $sim) { status } }', {
+        token: b.token,
+        variables: { sim: line.sim },
+      }),
+      'simDetails',
+      a.user,
+    );
+    expectRestRefusal(
+      await gateway.rest('POST', '/sim/activate/', { token: b.token, body: activationBody(line.sim) }),
+      a.user,
+    );
+    const own = await gateway.rest<{ status: string }>('GET', `/sim/details/${line.sim}`, { token: a.token });
+    expect(own.status).not.toBe(403);
   });
 
   it('a reconnect keeps the owner', async () => {
