@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { performed } from '../../pipeline/envelopes.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
 import { e911Fields, e911Of } from '../schemas/e911.js';
@@ -34,6 +34,9 @@ export const addWfc = defineOperation({
     checks.passed('wfc', 'Wi-Fi Calling is not on yet');
     await predictValidE911(context, e911Of(input));
   },
+  // The spec's response names the SIM (the SIM it names) on failure as on success.
+  onRejection: (rejection, { input, transactionId: id }) =>
+    refused(rejection, { mdn: input.mdn, sim: input.sim, transactionId: id }),
   handle: async ({ carrier, input, transactionId: id }) => {
     const line = await carrier.addWfc({ mdn: input.mdn, sim: input.sim, address: e911Of(input), transactionId: id });
     return performed(id, { mdn: line.mdn, sim: line.sim });

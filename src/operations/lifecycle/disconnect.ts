@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { performed } from '../../pipeline/envelopes.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { iccid, mdn, transactionId } from '../schemas/fields.js';
 import { rememberLine } from '../line-homes.js';
@@ -36,6 +36,9 @@ export const disconnectLine = defineOperation({
     const line = await predictLine(context, context.input.mdn);
     predictLineSim(context, line, context.input.sim, 'GENS-0065');
   },
+  // The spec's response names the SIM (the SIM it names) on failure as on success.
+  onRejection: (rejection, { input, transactionId: id }) =>
+    refused(rejection, { mdn: input.mdn, sim: input.sim, transactionId: id }),
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     const line = await carrier.disconnect({ mdn: input.mdn, sim: input.sim, transactionId: id });

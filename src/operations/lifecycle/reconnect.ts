@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { performed } from '../../pipeline/envelopes.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { e911From, optionalE911Fields } from '../schemas/e911.js';
 import { iccid, MAX_LENGTH, mdn, nonEmpty, transactionId, zipCode } from '../schemas/fields.js';
@@ -61,6 +61,9 @@ export const reconnectLine = defineOperation({
     cannotPredictPlanCode(context, plan.carrierPlanId);
     await predictWfc(context, plan, e911From(input), 'Reconnection');
   },
+  // The spec's response names the SIM (the SIM it names) on failure as on success.
+  onRejection: (rejection, { input, transactionId: id }) =>
+    refused(rejection, { mdn: input.mdn, sim: input.sim, transactionId: id }),
   handle: async (context) => {
     const { carrier, input, plan, transactionId: id } = context;
     const result = await carrier.reconnect({

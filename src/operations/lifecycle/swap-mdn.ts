@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { performed } from '../../pipeline/envelopes.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { iccid, matching, mdn, transactionId, zipCode } from '../schemas/fields.js';
 import { renumberLine } from '../line-homes.js';
@@ -41,6 +41,9 @@ export const swapMdn = defineOperation({
     await predictCoveredZip(context, input.zipCode);
     checks.cannotPredict('Whether the carrier\u2019s number pool has a number left (GENS-0011)');
   },
+  // The spec's response names the SIM (the SIM it names) on failure as on success.
+  onRejection: (rejection, { input, transactionId: id }) =>
+    refused(rejection, { mdn: input.mdn, sim: input.sim, transactionId: id }),
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     const result = await carrier.swapMdn({

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { performed } from '../../pipeline/envelopes.js';
+import { performed, refused } from '../../pipeline/envelopes.js';
 import { operationResult } from '../schemas/envelope.js';
 import { mdn, transactionId } from '../schemas/fields.js';
 import { iccidNamed } from './line-fields.js';
@@ -38,6 +38,9 @@ export const swapSim = defineOperation({
     if (input.newSim === line.sim) checks.refuse('sim', 'GENS-0018', 'SIM is already in use');
     await predictFreshSim(context, input.newSim, 'GENS-0018');
   },
+  // The spec's response names the SIM (the new ICCID) on failure as on success.
+  onRejection: (rejection, { input, transactionId: id }) =>
+    refused(rejection, { mdn: input.mdn, sim: input.newSim, transactionId: id }),
   handle: async (context) => {
     const { carrier, input, transactionId: id } = context;
     const line = await carrier.swapSim({

@@ -50,6 +50,7 @@ describe('addWfc', () => {
     expect(rest.body).toEqual({
       status: 'failure',
       mdn: line.mdn,
+      sim: line.sim,
       transaction_id: expect.stringMatching(/^ADD_WFC_/),
       message: 'Duplicate products (GENS-0010)',
     });

@@ -86,6 +86,7 @@ describe('disconnectLine', () => {
     expect(rest.body).toEqual({
       status: 'failure',
       mdn: line.mdn,
+      sim: '8901000000000000999',
       transaction_id: expect.stringMatching(/^DISCONNECT_/),
       message: expect.stringMatching(/\(GENS-0065\)$/),
     });
@@ -286,6 +287,7 @@ describe('reconnectLine', () => {
     expect(rest.body).toEqual({
       status: 'failure',
       mdn: body.mdn,
+      sim: body.sim,
       transaction_id: expect.stringMatching(/^RECONNECT_/),
       message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
     });

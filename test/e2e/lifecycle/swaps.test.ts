@@ -77,6 +77,8 @@ describe('swapSim', () => {
     expect(rest.body).toEqual({
       status: 'failure',
       mdn: body.mdn,
+      // The spec's response names the new ICCID, on failure too.
+      sim: body.new_sim,
       transaction_id: expect.stringMatching(/^SWAP_/),
       message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
     });
@@ -200,6 +202,7 @@ describe('swapMdn', () => {
     expect(rest.body).toEqual({
       status: 'failure',
       mdn: body.mdn,
+      sim: body.sim,
       transaction_id: expect.stringMatching(/^SWAP_MDN_/),
       message: expect.stringMatching(new RegExp(`\\(${code}\\)$`)),
     });
