@@ -148,6 +148,22 @@ describe('request limits', () => {
     });
   });
 
+  it('answers inline fragments nested as deep as the token cap allows (depth 2), never with a 500', async () => {
+    // Fragments are free of depth, so only the token cap bounds their nesting: ~390 levels here.
+    const levels = 390;
+    const query = `{ me { ${'... on Me { '.repeat(levels)}name${' }'.repeat(levels)} } }`;
+    const answer = await post(gateway, { query }, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data).toEqual({ me: { name: expect.any(String) } });
+    const over = await post(
+      gateway,
+      { query: `{ me { ${'... on Me { '.repeat(500)}name${' }'.repeat(500)} } }` },
+      { token },
+    );
+    expectRefused(over, 400, 'QUERY_TOO_LARGE');
+  });
+
   it('counts depth as the result nests, on both lanes: fragments are not levels, their fields are', async () => {
     // Four levels of result written as a client built from colocated fragments writes them:
     // chained named fragments and inline ones, 6 spreads deep (counted as levels, "found 14").
