@@ -9,7 +9,7 @@ import { ConfigError, describeConfig, loadConfig } from '../config.js';
 import { openData, type DataServices } from '../app/data.js';
 import { GatewayError, ValidationFailedError } from '../errors/gateway-errors.js';
 import { operationNamed } from '../operations/index.js';
-import { validateInput } from '../pipeline/validate.js';
+import { locatedRefusal, validateInput } from '../pipeline/validate.js';
 import {
   bool,
   carrierOrNone,
@@ -183,7 +183,8 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   try {
     await run(data, config, io, parsed.positionals, parsed.flags);
     return 0;
-  } catch (error) {
+  } catch (thrown) {
+    const error = locatedRefusal(thrown);
     if (error instanceof UsageError) {
       io.stderr.write(`${error.message}\n\n${USAGE}\n`);
       return 2;

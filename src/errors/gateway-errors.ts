@@ -89,6 +89,23 @@ export class ValidationFailedError extends GatewayError {
   }
 }
 
+/**
+ * A member of the input refused by an operation's own rule once the input validated (a
+ * setting's value against the other settings, a webhook URL's resolved address): the pipeline
+ * (`locatedRefusal` in pipeline/validate.ts) answers it as the 422 of that member, located as
+ * validation locates it on each surface (REST `["body","value"]`, GraphQL `["input","value"]`).
+ */
+export class InputRefusal extends Error {
+  override readonly name = 'InputRefusal';
+  constructor(
+    /** The member, in camelCase, as the operation's input names it. */
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export class DuplicateTransactionError extends GatewayError {
   override readonly name = 'DuplicateTransactionError';
   readonly status = 409;

@@ -11,8 +11,8 @@ import type { UserRecord } from '../directory/types.js';
 import {
   CarrierDisabledError,
   CarrierUnavailableError,
+  InputRefusal,
   NotFoundError,
-  ValidationFailedError,
 } from '../errors/gateway-errors.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { LineHome, LineRegistry } from './registry.js';
@@ -86,13 +86,7 @@ async function resolveAssignment(services: AssignmentServices, assignment: Owner
   const owner = assignment.user === null ? null : await services.directory.userByName(assignment.user);
   const home: LineHome | null = (await services.lines.byMdns([mdn])).get(mdn) ?? null;
   if (home && carrier && home.carrier !== carrier) {
-    throw new ValidationFailedError([
-      {
-        type: 'value_error',
-        loc: ['body', 'carrier'],
-        msg: `line ${mdn} is known on carrier ${home.carrier}, not ${carrier}`,
-      },
-    ]);
+    throw new InputRefusal('carrier', `line ${mdn} is known on carrier ${home.carrier}, not ${carrier}`);
   }
   if (home) return { owner, home, known: true };
   return { owner, home: await findLine(services, mdn, carrier), known: false };

@@ -12,6 +12,7 @@ import { admit, failureEnvelope, givenInput, type PendingInput, type RateLimitSt
 import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from './operation.js';
 import type { RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';
+import { locatedRefusal } from './validate.js';
 import { nonEmptyText } from '../lib/text.js';
 
 /**
@@ -41,6 +42,19 @@ export async function dryRunOperation(
   pending: PendingInput,
   request: RequestContext,
   options: { item?: boolean } = {},
+): Promise<DryRunAnswer> {
+  try {
+    return await dryRun(operation, pending, request, options);
+  } catch (error) {
+    throw locatedRefusal(error, pending.sources);
+  }
+}
+
+async function dryRun(
+  operation: RegisteredOperation,
+  pending: PendingInput,
+  request: RequestContext,
+  options: { item?: boolean },
 ): Promise<DryRunAnswer> {
   if (operation.kind !== 'mutation') throw new NotSupportedError(`${operation.name} is a query: nothing to dry-run`);
   const { services } = request;

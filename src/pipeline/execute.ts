@@ -24,7 +24,7 @@ import { resolveCarrier } from './carrier-routing.js';
 import { checkLineOwnership } from './line-ownership.js';
 import type { RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
-import { validateInput, type InputSources } from './validate.js';
+import { locatedRefusal, validateInput, type InputSources } from './validate.js';
 import { nonEmptyText } from '../lib/text.js';
 
 type Fields = Record<string, unknown>;
@@ -69,7 +69,8 @@ export async function executeOperation(
     const outcome = await runPipeline(operation, pending, request, options);
     stop({ status: outcome.status });
     return outcome;
-  } catch (error) {
+  } catch (thrown) {
+    const error = locatedRefusal(thrown, pending.sources);
     stop({ status: isGatewayError(error) ? error.status : 500 });
     throw error;
   } finally {

@@ -4,7 +4,7 @@
 
 import type { z } from 'zod';
 import { toSnake } from '../lib/case.js';
-import { ValidationFailedError, type ValidationIssue } from '../errors/gateway-errors.js';
+import { InputRefusal, ValidationFailedError, type ValidationIssue } from '../errors/gateway-errors.js';
 
 /** Where each top-level (camelCase) input field came from, on REST. */
 export type InputSources = ReadonlyMap<string, 'path' | 'query' | 'body'>;
@@ -20,16 +20,23 @@ export function validationFailure(error: z.ZodError, sources?: InputSources): Va
   return new ValidationFailedError(error.issues.map((issue) => toValidationIssue(issue, sources)));
 }
 
+/** Where an input member is, as each surface names it: REST `["body","zip_code"]`, GraphQL `["input","zipCode"]`. */
+function locOf(path: readonly (string | number)[], sources?: InputSources): (string | number)[] {
+  const [first] = path;
+  return sources
+    ? [sources.get(String(first)) ?? 'body', ...path.map((part) => (typeof part === 'string' ? toSnake(part) : part))]
+    : ['input', ...path];
+}
+
+/** An InputRefusal as the 422 of its member on the request's surface; any other error as it is. */
+export function locatedRefusal(error: unknown, sources?: InputSources): unknown {
+  if (!(error instanceof InputRefusal)) return error;
+  return new ValidationFailedError([{ type: 'value_error', loc: locOf([error.field], sources), msg: error.message }]);
+}
+
 function toValidationIssue(issue: z.core.$ZodIssue, sources?: InputSources): ValidationIssue {
-  const [first, ...rest] = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
-  const loc: (string | number)[] = sources
-    ? [
-        sources.get(String(first)) ?? 'body',
-        ...[first, ...rest]
-          .filter((part) => part !== undefined)
-          .map((part) => (typeof part === 'string' ? toSnake(part) : part)),
-      ]
-    : ['input', ...[first, ...rest].filter((part): part is string | number => part !== undefined)];
+  const path = issue.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment));
+  const loc = locOf(path, sources);
   const absent = (issue as { input?: unknown }).input === undefined;
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && absent)
     return { type: 'missing', loc, msg: 'Field required' };

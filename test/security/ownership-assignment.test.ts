@@ -183,7 +183,13 @@ describe('assignLineOwner', () => {
     const noUser = await assign({ mdn: line.mdn, user: 'nobody-by-that-name' });
     expect(noUser.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     const contradicted = await assign({ mdn: line.mdn, user: b.user.name, carrier: 'CARRIER_B' });
-    expect(contradicted.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(contradicted.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      status: 422,
+      issues: [
+        { type: 'value_error', loc: ['input', 'carrier'], msg: expect.stringContaining('is known on carrier 321') },
+      ],
+    });
     expect((await registry(line.mdn))?.ownerId).toBe(a.user.id);
   });
 

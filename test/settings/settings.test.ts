@@ -43,8 +43,9 @@ async function expectRuleViolation(key: string, raw: string, message: RegExp): P
   const graphql = await updateOnGraphQL(key, raw);
   expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
   expect(errorOf(graphql).code).toBe('BAD_USER_INPUT');
+  // The same issue, located as each surface locates an input member.
   expect(graphql.errors?.[0]?.extensions?.issues).toEqual([
-    { type: 'value_error', loc: ['body', 'value'], msg: (rest.body.detail as { msg: string }[])[0]!.msg },
+    { type: 'value_error', loc: ['input', 'value'], msg: (rest.body.detail as { msg: string }[])[0]!.msg },
   ]);
   expect(await value(key)).toBe(before);
 }

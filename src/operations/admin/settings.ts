@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { quote } from '../../lib/quote.js';
-import { NotFoundError, ValidationFailedError } from '../../errors/gateway-errors.js';
+import { InputRefusal, NotFoundError } from '../../errors/gateway-errors.js';
 import { CARRIER_IDS } from '../../carriers/types.js';
 import { SettingRuleViolation, displayNameKey, isSettingKey } from '../../settings/definitions.js';
 import { defineOperation } from '../define.js';
@@ -69,8 +69,7 @@ export const updateSetting = defineOperation({
       checks.passed('value', 'The value keeps every rule of the settings');
       return settingView({ ...(await services.settings.get(input.key)), value, updatedAt: new Date() });
     } catch (error) {
-      if (error instanceof SettingRuleViolation)
-        throw new ValidationFailedError([{ type: 'value_error', loc: ['body', 'value'], msg: error.message }]);
+      if (error instanceof SettingRuleViolation) throw new InputRefusal('value', error.message);
       throw error;
     }
   },
@@ -79,8 +78,7 @@ export const updateSetting = defineOperation({
     try {
       return { status: 200, body: settingView(await services.settings.update(input.key, input.value)) };
     } catch (error) {
-      if (error instanceof SettingRuleViolation)
-        throw new ValidationFailedError([{ type: 'value_error', loc: ['body', 'value'], msg: error.message }]);
+      if (error instanceof SettingRuleViolation) throw new InputRefusal('value', error.message);
       throw error;
     }
   },

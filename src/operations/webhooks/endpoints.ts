@@ -2,7 +2,7 @@
 // checked, its secret shown once, in the answer to the real call only).
 
 import { z } from 'zod';
-import { ValidationFailedError } from '../../errors/gateway-errors.js';
+import { InputRefusal } from '../../errors/gateway-errors.js';
 import {
   checkResolvedHost,
   checkWebhookUrl,
@@ -39,7 +39,7 @@ async function registrableUrl(raw: string, services: Services): Promise<URL> {
     return url;
   } catch (error) {
     if (!(error instanceof WebhookUrlRefused)) throw error;
-    throw new ValidationFailedError([{ type: 'value_error', loc: ['body', 'url'], msg: error.message }]);
+    throw new InputRefusal('url', error.message);
   }
 }
 
