@@ -27,6 +27,7 @@ import { usePersistedOperations } from './use-persisted-operations.js';
 import { useQueryCost } from './use-query-cost.js';
 import { useRequestLimits } from './use-request-limits.js';
 import { useSubscriptions } from './use-subscriptions.js';
+import { useUnsupportedMediaType } from './use-unsupported-media-type.js';
 import { useWholeRequestAuth } from './use-whole-request-auth.js';
 
 /** What the GraphQL edge runs on: the pipeline's services and its own. */
@@ -100,6 +101,7 @@ export function createGraphQLEdge(services: GraphQLServices, limits: BodyLimits)
       config.GRAPHIQL === 'off' && useGraphiQLAbsent(),
       useExposure(config.INTROSPECTION, hiddenSchema),
       useWholeRequestAuth(config.INTROSPECTION),
+      useUnsupportedMediaType(),
       ...usePersistedOperations(services.persistedOperations),
       useRequestLimits(requestLimits),
       useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),

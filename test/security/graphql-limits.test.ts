@@ -348,6 +348,45 @@ describe('GraphQL over HTTP', () => {
     },
   );
 
+  it('refuses a body Yoga cannot parse with 415 and an error saying what to send; the types it parses still work', async () => {
+    const sent = (contentType: string, body: string, accept?: string) =>
+      fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': contentType,
+          authorization: `Bearer ${token}`,
+          ...(accept ? { accept } : {}),
+        },
+        body,
+      });
+    for (const [contentType, accept, answeredIn] of [
+      ['text/plain', undefined, 'application/json'],
+      ['application/xml; charset=utf-8', MODERN, MODERN],
+    ] as const) {
+      const refused = await sent(contentType, JSON.stringify({ query: '{ me { name } }' }), accept);
+      expect(refused.status).toBe(415);
+      expect(refused.headers.get('content-type')).toBe(`${answeredIn}; charset=utf-8`);
+      const { errors } = (await refused.json()) as Answer['body'];
+      expect(errors).toEqual([
+        {
+          message: expect.stringMatching(
+            /^Unsupported Content-Type "(text\/plain|application\/xml)": send a POST of application\/json/,
+          ),
+          extensions: { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+        },
+      ]);
+    }
+    const form = await sent(
+      'application/x-www-form-urlencoded',
+      new URLSearchParams({ query: '{ me { name } }' }).toString(),
+    );
+    expect(form.status).toBe(200);
+    expect(((await form.json()) as Answer['body']).data).toEqual({ me: { name: expect.any(String) } });
+    const text = await sent('application/graphql', '{ me { name } }');
+    expect(text.status).toBe(200);
+    await text.arrayBuffer();
+  });
+
   it('reads the quality values of Accept: a type given q=0 is never answered in', async () => {
     const refusesModern = 'application/graphql-response+json;q=0, application/json';
     const answered = await post(gateway, { query: '{ me { name } }' }, { token, accept: refusesModern });
