@@ -140,6 +140,9 @@ async function runPipeline(
   const { input, user } = admitted;
 
   if (operation.routing === 'none') {
+    // A local operation that calls carriers (bulk activation, an assignment that looks a line up)
+    // is charged what GraphQL priced it, one call, whatever it made: its own rate limit bounds it.
+    if (operation.usesCarriers) request.carrierCalls += 1;
     const runOperation = (item: RegisteredOperation, itemInput: unknown) =>
       executeOperation(item, givenInput(itemInput), request);
     return operation.run({ input, user, services, request, runOperation });

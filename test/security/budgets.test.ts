@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CostExtension } from '../../src/graphql/use-cost-budget.js';
 import { startReplica } from '../support/gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { seedLine } from '../support/lines.js';
+import { freshSim, seedLine } from '../support/lines.js';
+import { createPlans } from '../support/plans.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 
 interface Answer {
@@ -109,6 +110,30 @@ describe('a 50-line dashboard', () => {
       actualQueryCost: 0,
       throttleStatus: { currentlyAvailable: 1000 },
     });
+  });
+
+  it('charges a bulk activation what it is priced, one call, however many SIMs it activates', async () => {
+    clockOf(gateway);
+    await createPlans(gateway);
+    const { token } = await gateway.user({ plans: ['BASIC'] });
+    const activation = (sim: string) => ({
+      sim,
+      planId: 'BASIC',
+      zipCode: '30301',
+      address1: '1 Main St',
+      city: 'Atlanta',
+      state: 'GA',
+    });
+    const answer = await post(
+      gateway,
+      token,
+      'mutation ($input: ActivateSimsInput!) { activateSims(input: $input) { total processed } }',
+      { input: { activations: [activation(freshSim()), activation(freshSim()), activation(freshSim())] } },
+    );
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data).toEqual({ activateSims: { total: 3, processed: 3 } });
+    // It made three carrier calls; the report said 0 (the calls ran in the job's own context).
+    expect(answer.body.extensions!.cost).toMatchObject({ requestedQueryCost: 1, actualQueryCost: 1 });
   });
 });
 
