@@ -13,7 +13,7 @@ import { childLogger, type Logger } from './lib/logger.js';
 import { quote } from './lib/quote.js';
 import { serverSpan } from './lib/tracing.js';
 import { recordAccess, UNMATCHED_ROUTE, type AccessRecord } from './http/access-log.js';
-import { BodyTooLargeError, declaresTooLarge, tooLargeHeaders } from './http/body-limit.js';
+import { BodyTooLargeError, declaresTooLarge, discardUnread, tooLargeHeaders } from './http/body-limit.js';
 import { createCors } from './http/cors.js';
 import { graphQLRefusal, sendGraphQLRefusal } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
@@ -140,6 +140,8 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       );
       sendJson(response, 404, { detail: 'Not Found' });
     } catch (error) {
+      // Read what a too large body still sends first, so that its client reads the 413.
+      if (error instanceof BodyTooLargeError) await discardUnread(request);
       // The client went away (or a timeout cut it off) while its body was read: nobody to answer.
       if (request.socket?.destroyed ?? true) return void response.destroy();
       const refusal = graphql ? graphQLRefusal(error) : null;

@@ -66,5 +66,35 @@ export function readBoundedBody(request: IncomingMessage, limit: number): Promis
   });
 }
 
+/** How long, and how much, a refused client's remaining body is read and dropped (discardUnread). */
+const LINGER_MS = 1_000;
+const LINGER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads and drops what a client refused for its body's size still sends, for at most LINGER_MS
+ * and LINGER_BYTES, before the 413 is written: a client still writing when the connection closes
+ * sees a reset (EPIPE) instead of the answer. Nothing is kept; what comes after the bound is cut
+ * off by the close that follows the 413 (tooLargeHeaders), as a slow or endless body always was.
+ */
+export function discardUnread(request: IncomingMessage): Promise<void> {
+  if (request.readableEnded || request.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let dropped = 0;
+    const done = () => {
+      clearTimeout(timer);
+      request.off('data', onData).off('end', done).off('close', done).off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) done();
+    };
+    const timer = setTimeout(done, LINGER_MS);
+    timer.unref();
+    request.on('data', onData).on('end', done).on('close', done).on('error', done);
+    request.resume();
+  });
+}
+
 /** A connection whose request body was not read to its end is not reused. */
 export const tooLargeHeaders = { connection: 'close' } as const;
