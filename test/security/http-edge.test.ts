@@ -120,6 +120,38 @@ describe('one body limit for both surfaces', () => {
     expect(await lineStatus(line.mdn)).toBe('ACTIVE');
   });
 
+  it('cuts a body that never stops within seconds, on both surfaces, answering nothing but a 413', async () => {
+    const before = await transactions();
+    for (const path of ['/sim/suspend/', '/graphql']) {
+      const { hostname, port } = new URL(gateway.url);
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(
+            `POST ${path} HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+          );
+          // 64 KB chunks for as long as the connection stays open: past the limit, and past the
+          // 32 MB the gateway reads and drops before it answers.
+          const chunk = `10000\r\n${' '.repeat(0x10000)}\r\n`;
+          const pump = () => {
+            while (!socket.destroyed && socket.write(chunk));
+            if (!socket.destroyed) socket.once('drain', pump);
+          };
+          pump();
+        });
+        let received = '';
+        socket.on('data', (data: Buffer) => void (received += data.toString('latin1')));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(received));
+      });
+      // The close comes while the client still writes, so its kernel may drop the 413 it had not
+      // read yet (a reset): a 413 or nothing, never anything else, and never a hang.
+      expect([0, 413], path).toContain(statusOf(answer));
+      expect(Date.now() - started, path).toBeLessThan(10_000);
+    }
+    expect(await transactions()).toBe(before);
+  });
+
   it('executes a padded GraphQL call under the limit and refuses it just over, content-length or chunked', async () => {
     const under = await seedLine(gateway);
     const executed = await post(
