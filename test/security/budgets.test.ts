@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CostExtension } from '../../src/graphql/use-cost-budget.js';
 import { startReplica } from '../support/gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { freshSim, seedLine } from '../support/lines.js';
+import { freshSim, SEED_ADDRESS, seedLine } from '../support/lines.js';
 import { createPlans } from '../support/plans.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 
@@ -116,14 +116,7 @@ describe('a 50-line dashboard', () => {
     clockOf(gateway);
     await createPlans(gateway);
     const { token } = await gateway.user({ plans: ['BASIC'] });
-    const activation = (sim: string) => ({
-      sim,
-      planId: 'BASIC',
-      zipCode: '30301',
-      address1: '1 Main St',
-      city: 'Atlanta',
-      state: 'GA',
-    });
+    const activation = (sim: string) => ({ sim, planId: 'BASIC', ...SEED_ADDRESS });
     const answer = await post(
       gateway,
       token,

@@ -5,7 +5,7 @@
 // unowned and unknown lines behave as before; swaps keep the owner.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshSim, seedLine } from '../support/lines.js';
+import { freshSim, SEED_ADDRESS, seedLine } from '../support/lines.js';
 import type { GraphQLAnswer, HttpAnswer, TestGateway } from '../support/gateway.js';
 import { snakeInput } from '../support/surfaces.js';
 import {
@@ -127,14 +127,7 @@ const CASES: Case[] = [
   {
     field: 'activateSim',
     kind: 'mutation',
-    input: ({ sim }) => ({
-      sim,
-      planId: 'BASIC',
-      zipCode: '30301',
-      address1: '1 Main St',
-      city: 'Atlanta',
-      state: 'GA',
-    }),
+    input: ({ sim }) => ({ sim, planId: 'BASIC', ...SEED_ADDRESS }),
     rest: post('/sim/activate/'),
   },
   // B's own line with A's SIM as the one to swap to.
