@@ -27,7 +27,7 @@ const VOCABULARY = new Map<string, string>([...CARRIER_IDS, ...LINE_STATUSES].ma
 const shared = (word: string): string => VOCABULARY.get(word) ?? word;
 
 /** The status of a SIM's home when a swap took the SIM off its line. */
-export const RETIRED = 'RETIRED';
+const RETIRED = 'RETIRED';
 
 const homeOf = (row: {
   mdn: string;
