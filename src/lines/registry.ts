@@ -45,8 +45,9 @@ const homeOf = (row: {
 
 /**
  * A line as a carrier answered it. `owner` is given by activation only: a new line, an unowned
- * one, or a number that was disconnected (a new line on a reused number) takes it; an owned line
- * keeps its owner, so re-running an activation never moves a line.
+ * one, or a number that holds another SIM than recorded or was disconnected (a new line on a
+ * reused number, which the carrier may recycle without this gateway seeing the old line go)
+ * takes it; the same line keeps its owner, so re-running an activation never moves a line.
  */
 export interface RecordedLine {
   mdn: string;
@@ -195,22 +196,17 @@ export class LineRegistry {
     const status = line.status ?? 'ACTIVE';
     const { mdn, sim, carrier, owner } = line;
     return [
-      // Before the upsert, which overwrites the status this condition reads.
+      // In this order: the SIM is retired with the owner it had, then the owner rule reads the
+      // SIM and status that the upsert overwrites.
+      retireDisplacedSim(this.db, mdn, sim),
       ...(owner
         ? [
             this.db.line.updateMany({
-              where: { mdn, OR: [{ ownerId: null }, { status: 'DISCONNECTED' }] },
+              where: { mdn, OR: [{ ownerId: null }, { status: 'DISCONNECTED' }, { sim: { not: sim } }] },
               data: { ownerId: owner },
             }),
           ]
         : []),
-      // A SIM this record takes off the line stays its owner's (RetiredSim); one statement, a
-      // no-op when the SIM does not change or the line is new.
-      this.db.$executeRaw`
-        INSERT INTO "RetiredSim" ("sim", "mdn", "carrier", "ownerId")
-        SELECT "sim", "mdn", "carrier", "ownerId" FROM "Line" WHERE "mdn" = ${mdn} AND "sim" <> ${sim}
-        ON CONFLICT ("sim") DO UPDATE SET "mdn" = excluded."mdn", "carrier" = excluded."carrier",
-          "ownerId" = excluded."ownerId", "retiredAt" = CURRENT_TIMESTAMP`,
       this.db.line.upsert({
         where: { mdn },
         update: { sim, carrier, status },
@@ -236,12 +232,17 @@ export class LineRegistry {
     try {
       await this.db.$transaction(async (tx) => {
         const old = await tx.line.findUnique({ where: { mdn: oldMdn }, select: { ownerId: true } });
+        const landing = await tx.line.findUnique({ where: { mdn: newMdn }, select: { sim: true, ownerId: true } });
+        // A row on the new number with another SIM is a line the carrier no longer has there:
+        // its SIM stays its owner's, and the number takes the swapped line's owner.
+        await retireDisplacedSim(tx, newMdn, sim);
         await tx.line.deleteMany({ where: { mdn: oldMdn } });
-        const owner = old?.ownerId ?? null;
-        // An unknown old line has no owner to carry: then the new number keeps whatever it had.
+        // An unknown old line has no owner to carry; the new number keeps its own only when it
+        // already holds this SIM (the swap recorded before, run again).
+        const owner = old ? old.ownerId : landing?.sim === sim ? landing.ownerId : null;
         await tx.line.upsert({
           where: { mdn: newMdn },
-          update: { sim, carrier, status: 'ACTIVE', ...(owner ? { ownerId: owner } : {}) },
+          update: { sim, carrier, status: 'ACTIVE', ownerId: owner },
           create: { mdn: newMdn, sim, carrier, status: 'ACTIVE', ownerId: owner },
         });
         for (const announcement of this.invalidation.announcement(tx, changes)) await announcement;
@@ -268,6 +269,17 @@ export class LineRegistry {
     }
   }
 }
+
+/**
+ * Keeps the SIM a record takes off a line its owner's (RetiredSim): one statement, a no-op when
+ * the line is new or already holds `sim`.
+ */
+const retireDisplacedSim = (client: Pick<Database, '$executeRaw'>, mdn: string, sim: string) =>
+  client.$executeRaw`
+    INSERT INTO "RetiredSim" ("sim", "mdn", "carrier", "ownerId")
+    SELECT "sim", "mdn", "carrier", "ownerId" FROM "Line" WHERE "mdn" = ${mdn} AND "sim" <> ${sim}
+    ON CONFLICT ("sim") DO UPDATE SET "mdn" = excluded."mdn", "carrier" = excluded."carrier",
+      "ownerId" = excluded."ownerId", "retiredAt" = CURRENT_TIMESTAMP`;
 
 const changedLines = (mdns: string[], newOwner: string | null = null): CacheChange[] => [
   { kind: 'lines', mdns, owners: newOwner ? [newOwner] : [] },

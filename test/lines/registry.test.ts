@@ -1,6 +1,7 @@
 // The line registry's owner rules on both providers: only activation gives a line an owner
-// (a new line, an unowned one, or a reused number that was disconnected), nothing else moves
-// it, an MDN swap carries it to the new number, and a superuser's assignment sets or clears it.
+// (a new line, an unowned one, or a reused number: disconnected, or holding another SIM),
+// nothing else moves it, an MDN swap carries it to the new number, and a superuser's assignment
+// sets or clears it.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,6 +109,22 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       expect((await lines.byMdns([mdn])).get(mdn)).toMatchObject({ sim: 'S6', status: 'ACTIVE', ownerId: 'bob' });
     });
 
+    it('a number the carrier recycled unseen (another SIM on it) is a new line: the new activation owns it', async (context) => {
+      skipWithout(context);
+      const mdn = nextMdn();
+      const [first, second] = [`R1${mdn}`, `R2${mdn}`];
+      await lines.record({ mdn, sim: first, carrier: '321', owner: 'alice' });
+      await lines.record({ mdn, sim: second, carrier: '321', owner: 'bob' });
+      expect((await lines.byMdns([mdn])).get(mdn)).toMatchObject({ sim: second, status: 'ACTIVE', ownerId: 'bob' });
+      expect((await lines.ownedBy('bob')).lines.map((line) => line.mdn)).toContain(mdn);
+      // Alice's SIM stays hers; her old number is no longer in her list.
+      expect((await lines.bySims([first])).get(first)).toMatchObject({ status: 'RETIRED', ownerId: 'alice' });
+      expect((await lines.ownedBy('alice')).lines.map((line) => line.mdn)).not.toContain(mdn);
+      // The same activation recorded again moves nothing.
+      await lines.record({ mdn, sim: second, carrier: '321', owner: 'alice' });
+      expect((await lines.byMdns([mdn])).get(mdn)?.ownerId).toBe('bob');
+    });
+
     it('an MDN swap carries the owner to the new number; an unknown line carries none', async (context) => {
       skipWithout(context);
       const [old, next, unknown, taken] = [nextMdn(), nextMdn(), nextMdn(), nextMdn()];
@@ -116,9 +133,15 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       expect(await lines.byMdns([old, next])).toEqual(
         new Map([[next, { mdn: next, sim: 'S7', carrier: '321', status: 'ACTIVE', ownerId: 'alice' }]]),
       );
+      // Run again (the old row is gone): the new number keeps its owner.
+      await lines.renumber(old, next, 'S7', '321');
+      expect((await lines.byMdns([next])).get(next)?.ownerId).toBe('alice');
+      // A stale row on the new number (another SIM): its SIM stays its owner's, the number takes
+      // the swapped line's owner, none for an unknown line.
       await lines.record({ mdn: taken, sim: 'S8', carrier: '321', owner: 'bob' });
       await lines.renumber(unknown, taken, 'S9', '321');
-      expect((await lines.byMdns([taken])).get(taken)).toMatchObject({ sim: 'S9', ownerId: 'bob' });
+      expect((await lines.byMdns([taken])).get(taken)).toMatchObject({ sim: 'S9', ownerId: null });
+      expect((await lines.bySims(['S8'])).get('S8')).toMatchObject({ mdn: taken, status: 'RETIRED', ownerId: 'bob' });
     });
 
     it('records several lines as one by one would, through a bulk job’s statements on SQLite', async (context) => {
