@@ -42,6 +42,16 @@ export function postgresSchema(url: string): string {
   return searchPath ? searchPath.replace(/^"(.*)"$/, '$1') : 'public';
 }
 
+/** A PostgreSQL identifier, quoted. */
+export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The connection option that makes the URL's schema every connection's search_path, so that
+ * raw statements (unqualified table names) reach the tables Prisma's own queries qualify with
+ * it. Options in the URL itself win (pg reads the URL over its config).
+ */
+const searchPathOption = (schema: string) => `-c search_path=${quoteIdentifier(schema).replace(/[\\ ]/g, '\\$&')}`;
+
 // Prisma's own warnings and errors become events for the JSON logger instead of plain text on
 // stderr; errors also reach the caller as exceptions (a unique violation may be a 409), so they
 // are logged at debug only.
@@ -107,10 +117,12 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     import('@prisma/adapter-pg'),
   ]);
   // Prisma qualifies every table with a schema name (default "public") instead of following
-  // the connection's search_path, so it must be told the schema the migrator used.
+  // the connection's search_path, so it must be told the schema the migrator used; the raw
+  // statements follow the search_path, set to the same schema.
+  const schema = postgresSchema(target.location);
   const adapter = new PrismaPg(
-    { connectionString: target.location, max: 10 },
-    { schema: postgresSchema(target.location) },
+    { connectionString: target.location, max: 10, options: searchPathOption(schema) },
+    { schema },
   );
   const client = new PrismaClient({ adapter, log: logEvents(options) });
   routeLogs(client, options);

@@ -9,15 +9,13 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
 import { packageRoot } from '../lib/package-root.js';
-import { postgresSchema, type DatabaseTarget } from './client.js';
+import { postgresSchema, quoteIdentifier, type DatabaseTarget } from './client.js';
 
 export interface Migration {
   name: string;
   sql: string;
   checksum: string;
 }
-
-const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Prisma's advisory lock key for migrations. */
 const PRISMA_MIGRATE_LOCK = 72707369;

@@ -75,7 +75,7 @@ function sqliteFixture(): Fixture {
 async function postgresFixture(): Promise<Fixture> {
   const schema: PostgresSchema = await createPostgresSchema();
   const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: schema.url });
+    const client = new pg.Client({ connectionString: schema.url, options: `-c search_path=${schema.name}` });
     await client.connect();
     try {
       return (await client.query(sql, params)).rows as T[];

@@ -28,8 +28,10 @@ export function postgresAvailable(): Promise<boolean> {
 }
 
 export interface PostgresSchema {
-  /** Connection string whose search_path is the fresh schema. */
+  /** Connection string naming the fresh schema as deployments do (`?schema=`, docs/deploy.md). */
   url: string;
+  /** The schema's name. */
+  name: string;
   drop(): Promise<void>;
 }
 
@@ -41,7 +43,8 @@ export async function createPostgresSchema(): Promise<PostgresSchema> {
   await admin.end();
   const separator = POSTGRES_URL.includes('?') ? '&' : '?';
   return {
-    url: `${POSTGRES_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    url: `${POSTGRES_URL}${separator}schema=${schema}`,
+    name: schema,
     async drop() {
       const client = new pg.Client({ connectionString: POSTGRES_URL });
       await client.connect();
