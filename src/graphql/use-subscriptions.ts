@@ -7,6 +7,8 @@
 //   event carrying the error, as the GraphQL over SSE protocol has execution errors, instead of
 //   becoming a whole-request refusal (an HTTP 404 that SSE clients read as a network failure);
 // - each streamed result leaves through the same error mapping as a single result;
+// - a stream keeps the caller's rights as they are now: it ends when its token is revoked or
+//   expires, its user is deactivated or loses superuser rights (stream-authorization.ts);
 // - cost and budget: no subscription field calls a carrier, so there is nothing to charge; what a
 //   stream holds is a connection and a subscription on the bus, so a user keeps at most
 //   MAX_STREAMS_PER_USER open on one replica (the next is refused RATE_LIMITED until one ends).
@@ -17,6 +19,8 @@ import { RateLimitedError, UnauthenticatedError } from '../errors/gateway-errors
 import type { Logger } from '../lib/logger.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { mapError } from './errors.js';
+import type { GraphQLServerContext } from './server-context.js';
+import { whileAuthorized } from './stream-authorization.js';
 
 async function* streamOf(result: ExecutionResult): AsyncGenerator<ExecutionResult> {
   yield result;
@@ -30,7 +34,7 @@ export function useSubscriptions(logger: Logger): Plugin {
   const refuse = (error: Error) => ({ errors: [new GraphQLError(error.message, { originalError: error })] });
   return {
     onSubscribe({ args, setResultAndStopExecution }) {
-      const context = args.contextValue as Partial<RequestContext>;
+      const context = args.contextValue as Partial<RequestContext> & Partial<GraphQLServerContext>;
       if (!context.user) {
         return setResultAndStopExecution(refuse(new UnauthenticatedError(context.authFailure ?? 'Not authenticated')));
       }
@@ -52,7 +56,11 @@ export function useSubscriptions(logger: Logger): Plugin {
       const requestId = context.requestId;
       return {
         onSubscribeResult: ({ result, setResult }) => {
-          if (!(Symbol.asyncIterator in result)) setResult(streamOf(result));
+          setResult(
+            Symbol.asyncIterator in result
+              ? whileAuthorized(result, context as RequestContext, context.req?.headers.authorization)
+              : streamOf(result),
+          );
           return {
             onEnd: end,
             onNext({ result, setResult }) {
