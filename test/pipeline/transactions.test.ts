@@ -2,8 +2,6 @@
 // echoed, duplicates refused (also under concurrency), a row for every outcome including
 // carrier faults, and `transaction(id:)` limited to its owner (or a superuser).
 
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
 import { startGateway, TEST_JWT_SECRET, type TestGateway, statusesOf } from '../support/gateway.js';
@@ -347,14 +345,11 @@ describe('a carrier that refuses connections', () => {
   let downToken: string;
 
   beforeAll(async () => {
-    // Carrier 321 points at a port nobody listens on; carrier_b stays on its sandbox.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    // Carrier 321 points at port 1, where nothing listens (a port freed by a probe server could
+    // be taken meanwhile by another suite's server); carrier_b stays on its sandbox.
     down = await startGateway({
       env: {
-        CARRIER_321_URL: `http://127.0.0.1:${port}`,
+        CARRIER_321_URL: 'http://127.0.0.1:1',
         CARRIER_321_API_KEY: 'sandbox-321-key',
         CARRIER_RETRIES: '1',
       },
