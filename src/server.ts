@@ -124,9 +124,10 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       if (FIXED_ROUTES.has(url.pathname)) record.route = url.pathname;
       else if (url.pathname.startsWith('/docs/assets/')) record.route = '/docs/assets/{file}';
       if (graphql) return await graphqlEdge.handle(request, response, url, graphqlContext(request, edge));
-      if (url.pathname === '/livez' && request.method === 'GET') return sendJson(response, 200, { status: 'ok' });
-      if ((url.pathname === '/readyz' || url.pathname === '/healthz') && request.method === 'GET')
-        return await ready(response);
+      // HEAD too (some load balancers probe with it): node sends the head without the body.
+      const probe = request.method === 'GET' || request.method === 'HEAD';
+      if (url.pathname === '/livez' && probe) return sendJson(response, 200, { status: 'ok' });
+      if ((url.pathname === '/readyz' || url.pathname === '/healthz') && probe) return await ready(response);
       if (url.pathname === '/metrics' && request.method === 'GET') return await metrics(request, response);
       if (await apiDocs.handle(request, response, url.pathname)) return;
       const context = () => requestContextOf(request, edge);
@@ -167,7 +168,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
 
   async function ready(response: ServerResponse): Promise<void> {
     const report = await readiness.check();
-    sendJson(response, report.status === 'ok' ? 200 : 503, report, { 'cache-control': 'no-store' });
+    sendJson(response, report.status === 'unavailable' ? 503 : 200, report, { 'cache-control': 'no-store' });
   }
 
   return {

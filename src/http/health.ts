@@ -2,6 +2,12 @@
 // answers a trivial query, Redis a PING when configured, each carrier one authenticated read).
 // Readiness is cached for READINESS_CACHE_MS with a single flight, so a flood of probes costs
 // at most one check per dependency per period. Answers name what is down, never a URL or secret.
+//
+// A load balancer takes a replica out on a 503, so only what this replica alone lacks is one:
+// starting, its database, a carrier it has no credentials for (its own configuration). What
+// every replica shares — Redis (rate limits fall back to per-replica counters), a carrier that
+// is down or refuses the shared credentials — leaves the replica serving everything else:
+// "degraded", 200, named in the checks. Taking every replica out for it would stop them all.
 
 import type { CarrierRegistry } from '../carriers/registry.js';
 import type { CarrierReadiness } from '../carriers/probe.js';
@@ -10,7 +16,8 @@ import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
 type DependencyState = 'ok' | 'unreachable';
 
 export interface ReadinessReport {
-  status: 'ok' | 'unavailable';
+  /** ok: everything answers; degraded: serving, with a shared dependency down; unavailable: 503. */
+  status: 'ok' | 'degraded' | 'unavailable';
   checks: {
     database: DependencyState | 'starting';
     redis: DependencyState | 'not configured';
@@ -79,11 +86,10 @@ export function createReadiness(dependencies: ReadinessDependencies): Readiness 
       redis: await redisCheck,
       carriers: Object.fromEntries(await carrierChecks) as Record<CarrierId, CarrierReadiness>,
     };
-    const ok =
-      checks.database === 'ok' &&
-      checks.redis !== 'unreachable' &&
-      Object.values(checks.carriers).every((state) => state === 'ok');
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    const carriers = Object.values(checks.carriers);
+    const serving = checks.database === 'ok' && carriers.every((state) => state !== 'missing credentials');
+    const complete = checks.redis !== 'unreachable' && carriers.every((state) => state === 'ok');
+    return { status: serving ? (complete ? 'ok' : 'degraded') : 'unavailable', checks };
   }
 
   return {

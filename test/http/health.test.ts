@@ -1,7 +1,9 @@
 // Liveness and readiness: /livez answers while the process runs; /readyz (and its alias
-// /healthz) answers 200 only when the database, Redis (when configured) and every carrier
-// answer with working credentials, names what is down otherwise, and probes each carrier at
-// most once per READINESS_CACHE_MS however many probes arrive.
+// /healthz) answers 200 "ok" when the database, Redis (when configured) and every carrier answer
+// with working credentials, 200 "degraded" naming what is down when that is shared by every
+// replica (Redis, a carrier down or refusing the credentials), 503 only for what this replica
+// alone lacks (its database, a carrier's credentials), and probes each carrier at most once per
+// READINESS_CACHE_MS however many probes arrive.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +55,35 @@ describe('with every dependency up', () => {
     expect(health.status).toBe(200);
     expect(health.body).toEqual((await gateway.rest('GET', '/readyz')).body);
   });
+
+  it('answers HEAD on every probe path, without a body', async () => {
+    for (const path of ['/livez', '/readyz', '/healthz']) {
+      const answer = await gateway.fetch(path, { method: 'HEAD' });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('');
+    }
+  });
+});
+
+describe('with its database failing', () => {
+  it('is unavailable (503) while its database does not answer, and stays live', async () => {
+    await withGateway({ READINESS_CACHE_MS: '0' }, async (gateway) => {
+      expect((await gateway.rest<Readiness>('GET', '/readyz')).body.status).toBe('ok');
+      // The fault: every trivial query fails, as against a database that went away.
+      const db = gateway.app.services.db;
+      const query = db.$queryRawUnsafe.bind(db);
+      db.$queryRawUnsafe = (() => Promise.reject(new Error('database down'))) as typeof db.$queryRawUnsafe;
+      try {
+        const ready = await gateway.rest<Readiness>('GET', '/readyz');
+        expect(ready.status).toBe(503);
+        expect(ready.body).toMatchObject({ status: 'unavailable', checks: { database: 'unreachable' } });
+        expect((await gateway.rest('GET', '/livez')).status).toBe(200);
+      } finally {
+        db.$queryRawUnsafe = query;
+      }
+      expect((await gateway.rest<Readiness>('GET', '/readyz')).status).toBe(200);
+    });
+  });
 });
 
 describe('with a carrier down', () => {
@@ -67,9 +98,9 @@ describe('with a carrier down', () => {
       { CARRIER_321_URL: sandboxes.urls['321'], CARRIER_321_API_KEY: 'not-the-sandbox-key' },
       async (gateway) => {
         const ready = await gateway.rest<Readiness>('GET', '/readyz');
-        expect(ready.status).toBe(503);
+        expect(ready.status).toBe(200);
         expect(ready.body).toEqual({
-          status: 'unavailable',
+          status: 'degraded',
           checks: { database: 'ok', redis: 'not configured', carriers: { '321': 'bad credentials', carrier_b: 'ok' } },
         });
         const text = JSON.stringify(ready.body);
@@ -101,7 +132,8 @@ describe('with a carrier down', () => {
       },
       async (gateway) => {
         const ready = await gateway.rest<Readiness>('GET', '/readyz');
-        expect(ready.status).toBe(503);
+        expect(ready.status).toBe(200);
+        expect(ready.body.status).toBe('degraded');
         expect(ready.body.checks.carriers).toEqual({ '321': 'ok', carrier_b: 'bad credentials' });
         expect(JSON.stringify(ready.body)).not.toContain('wrong-secret');
       },
@@ -113,16 +145,18 @@ describe('with a carrier down', () => {
       { CARRIER_B_URL: CLOSED_PORT_URL, CARRIER_B_ACCOUNT_ID: 'account', CARRIER_B_API_SECRET: 'secret' },
       async (gateway) => {
         const ready = await gateway.rest<Readiness>('GET', '/readyz');
-        expect(ready.status).toBe(503);
+        expect(ready.status).toBe(200);
+        expect(ready.body.status).toBe('degraded');
         expect(ready.body.checks.carriers).toEqual({ '321': 'ok', carrier_b: 'unreachable' });
       },
     );
   });
 
-  it('names a carrier without credentials', async () => {
+  it('is unavailable with a carrier this replica has no credentials for', async () => {
     await withGateway({ CARRIER_321_URL: CLOSED_PORT_URL }, async (gateway) => {
       const ready = await gateway.rest<Readiness>('GET', '/readyz');
       expect(ready.status).toBe(503);
+      expect(ready.body.status).toBe('unavailable');
       expect(ready.body.checks.carriers['321']).toBe('missing credentials');
     });
   });
@@ -145,10 +179,11 @@ describe('on PostgreSQL and a working Redis', () => {
 });
 
 describe('with Redis configured', () => {
-  it('names Redis when nothing answers at REDIS_URL, and stays live', async () => {
+  it('names Redis when nothing answers at REDIS_URL, and keeps serving (degraded)', async () => {
     await withGateway({ REDIS_URL: 'redis://127.0.0.1:9', READINESS_TIMEOUT_MS: '500' }, async (gateway) => {
       const ready = await gateway.rest<Readiness>('GET', '/readyz');
-      expect(ready.status).toBe(503);
+      expect(ready.status).toBe(200);
+      expect(ready.body.status).toBe('degraded');
       expect(ready.body.checks).toMatchObject({
         database: 'ok',
         redis: 'unreachable',
@@ -203,7 +238,8 @@ describe('the readiness cache', () => {
             Array.from({ length: 10 }, () => gateway.rest<Readiness>('GET', '/readyz')),
           );
           for (const answer of answers) {
-            expect(answer.status).toBe(503);
+            expect(answer.status).toBe(200);
+            expect(answer.body.status).toBe('degraded');
             expect(answer.body.checks.carriers).toEqual({ '321': 'unreachable', carrier_b: 'ok' });
           }
           expect(received).toBe(1);
