@@ -53,6 +53,11 @@ export interface RecordedLine {
   mdn: string;
   sim: string;
   carrier: CarrierId;
+  /**
+   * The line's status as the carrier answered it. Without it a recorded line keeps the status
+   * it has (a SIM swap does not change it, and a status read before the carrier call may be
+   * stale by now), and a new one is ACTIVE; an activation (`owner`) is always ACTIVE.
+   */
   status?: LineStatus;
   owner?: string;
 }
@@ -193,8 +198,8 @@ export class LineRegistry {
   }
 
   private recordStatements(line: RecordedLine) {
-    const status = line.status ?? 'ACTIVE';
     const { mdn, sim, carrier, owner } = line;
+    const status = line.status ?? (owner ? 'ACTIVE' : undefined);
     return [
       // In this order: the SIM is retired with the owner it had, then the owner rule reads the
       // SIM and status that the upsert overwrites.
@@ -209,8 +214,8 @@ export class LineRegistry {
         : []),
       this.db.line.upsert({
         where: { mdn },
-        update: { sim, carrier, status },
-        create: { mdn, sim, carrier, status, ownerId: owner ?? null },
+        update: status ? { sim, carrier, status } : { sim, carrier },
+        create: { mdn, sim, carrier, status: status ?? 'ACTIVE', ownerId: owner ?? null },
       }),
     ];
   }
@@ -226,24 +231,29 @@ export class LineRegistry {
     await this.invalidation.write(changedLines([mdn]), [this.db.line.updateMany({ where: { mdn }, data: { status } })]);
   }
 
-  /** An MDN swap: the line keeps its SIM, carrier and owner under a new number. */
+  /** An MDN swap: the line keeps its SIM, carrier, status and owner under a new number. */
   async renumber(oldMdn: string, newMdn: string, sim: string, carrier: CarrierId): Promise<void> {
     const changes = changedLines([oldMdn, newMdn]);
     try {
       await this.db.$transaction(async (tx) => {
-        const old = await tx.line.findUnique({ where: { mdn: oldMdn }, select: { ownerId: true } });
-        const landing = await tx.line.findUnique({ where: { mdn: newMdn }, select: { sim: true, ownerId: true } });
+        const old = await tx.line.findUnique({ where: { mdn: oldMdn }, select: { ownerId: true, status: true } });
+        const landing = await tx.line.findUnique({
+          where: { mdn: newMdn },
+          select: { sim: true, ownerId: true, status: true },
+        });
         // A row on the new number with another SIM is a line the carrier no longer has there:
         // its SIM stays its owner's, and the number takes the swapped line's owner.
         await retireDisplacedSim(tx, newMdn, sim);
         await tx.line.deleteMany({ where: { mdn: oldMdn } });
-        // An unknown old line has no owner to carry; the new number keeps its own only when it
-        // already holds this SIM (the swap recorded before, run again).
-        const owner = old ? old.ownerId : landing?.sim === sim ? landing.ownerId : null;
+        // An unknown old line has no owner or status to carry; the new number keeps its own only
+        // when it already holds this SIM (the swap recorded before, run again).
+        const kept = landing?.sim === sim ? landing : null;
+        const owner = old ? old.ownerId : (kept?.ownerId ?? null);
+        const status = old?.status ?? kept?.status ?? 'ACTIVE';
         await tx.line.upsert({
           where: { mdn: newMdn },
-          update: { sim, carrier, status: 'ACTIVE', ownerId: owner },
-          create: { mdn: newMdn, sim, carrier, status: 'ACTIVE', ownerId: owner },
+          update: { sim, carrier, status, ownerId: owner },
+          create: { mdn: newMdn, sim, carrier, status, ownerId: owner },
         });
         for (const announcement of this.invalidation.announcement(tx, changes)) await announcement;
       });

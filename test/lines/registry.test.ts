@@ -86,6 +86,27 @@ function registrySuite(provider: 'sqlite' | 'postgresql') {
       });
     });
 
+    it('a record without a status (a SIM swap) keeps the line’s; an MDN swap carries it; an activation is ACTIVE', async (context) => {
+      skipWithout(context);
+      const [mdn, next] = [nextMdn(), nextMdn()];
+      await lines.record({ mdn, sim: 'T1', carrier: '321', owner: 'alice' });
+      await lines.setStatus(mdn, 'SUSPENDED');
+      await lines.record({ mdn, sim: 'T2', carrier: '321' });
+      expect((await lines.byMdns([mdn])).get(mdn)).toMatchObject({ sim: 'T2', status: 'SUSPENDED' });
+      await lines.renumber(mdn, next, 'T2', '321');
+      expect((await lines.byMdns([next])).get(next)).toMatchObject({
+        sim: 'T2',
+        status: 'SUSPENDED',
+        ownerId: 'alice',
+      });
+      await lines.setStatus(next, 'DISCONNECTED');
+      await lines.record({ mdn: next, sim: 'T3', carrier: '321', owner: 'bob' });
+      expect((await lines.byMdns([next])).get(next)).toMatchObject({ status: 'ACTIVE', ownerId: 'bob' });
+      const learned = nextMdn();
+      await lines.record({ mdn: learned, sim: 'T4', carrier: '321' });
+      expect((await lines.byMdns([learned])).get(learned)?.status).toBe('ACTIVE');
+    });
+
     it('a line learned without an owner stays unowned until an activation or an assignment', async (context) => {
       skipWithout(context);
       const [learned, assigned] = [nextMdn(), nextMdn()];
