@@ -4,8 +4,13 @@
 import { z } from 'zod';
 import { MAX_TOKEN_LIFETIME, tokenLifetime } from './lib/duration.js';
 
-/** A whole number from the environment, within bounds. */
-const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A whole number from the environment, in decimal digits (not `0x10`, `1e3` or `4.0`), within bounds. */
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\s*\d+\s*$/, 'must be a whole number in decimal digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 const port = integer(0, 65_535);
 const positiveMs = integer(1, 3_600_000);
 /** Bulk activation SIMs at the carrier at once: at most the 64 connections each carrier has. */
@@ -235,7 +240,12 @@ export class ConfigError extends Error {
 
 /** Parses the environment; a bad value throws a one-line error naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = configSchema.safeParse(env);
+  // A variable set to nothing (`PORT=` in a unit file or compose file) is unset: its default
+  // applies, as for secrets, instead of an empty string read as 0.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = configSchema.safeParse(given);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? 'environment');

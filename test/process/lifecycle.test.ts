@@ -81,6 +81,8 @@ const BAD_ENVIRONMENTS: [name: string, value: string][] = [
   ['JWT_SECRET', 'too-short-secret'],
   ['CARRIER_TIMEOUT_MS', '-5'],
   ['TOKEN_TTL', '99999999d'],
+  ['CACHE_TTL_MS', '0x10'],
+  ['GRAPHQL_MAX_ALIASES', '1e3'],
 ];
 
 /** The message the process prints (alone, on one line) for a bad environment: the ConfigError's. */
@@ -101,6 +103,21 @@ describe('a bad environment', () => {
     expect(message).toMatch(new RegExp(`^Invalid ${name}: `));
     // The message names the variable, never echoes a secret's value.
     if (name === 'JWT_SECRET') expect(message).not.toContain(value);
+  });
+
+  it('takes a variable set to nothing (PORT= in a unit file) as unset: its default, not 0', () => {
+    const blank = Object.fromEntries(
+      ['PORT', 'CACHE_TTL_MS', 'CARRIER_RETRIES', 'GRAPHQL_MAX_ALIASES', 'JWT_SECRET'].map((name) => [name, ' ']),
+    );
+    const config = loadConfig({ DATA_DIR: dir, ...blank });
+    const defaults = loadConfig({ DATA_DIR: dir });
+    expect([config.PORT, config.CACHE_TTL_MS, config.CARRIER_RETRIES, config.GRAPHQL_MAX_ALIASES]).toEqual([
+      4000,
+      defaults.CACHE_TTL_MS,
+      defaults.CARRIER_RETRIES,
+      defaults.GRAPHQL_MAX_ALIASES,
+    ]);
+    expect(config.JWT_SECRET).toBeUndefined();
   });
 
   // The real process for two of them (a plain one and the secret): exit code, stderr, stdout.
@@ -129,6 +146,8 @@ describe('the process', () => {
     const secret = readFileSync(secretFile, 'utf8').trim();
     expect(secret.length).toBeGreaterThanOrEqual(32);
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    // The database it created holds webhook secrets: its user's alone too, and so its WAL.
+    for (const file of ['gateway.db', 'gateway.db-wal']) expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
     expect(first.running.output.stderr).toMatch(/generated a JWT secret/);
     expect(first.running.output.stderr).not.toContain(secret);
 
