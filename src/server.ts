@@ -58,6 +58,16 @@ function parseTarget(target: string): URL | null {
   }
 }
 
+/**
+ * A request target whose path a URL parser would rewrite before routing: a dot segment (also
+ * percent-encoded: `%2e%2e`) or a backslash. Refused (404) instead of resolved, so that a rule
+ * a proxy in front applies to the raw path (`/sim/...` allowed, `/settings` blocked) holds here.
+ */
+function rewritesPath(target: string): boolean {
+  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/, 1)[0]!;
+  return path.includes('\\') || /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
+}
+
 /** Paths answered by a fixed handler: their path is their route label. */
 const FIXED_ROUTES = new Set([
   '/graphql',
@@ -117,6 +127,17 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     const { requestId, log, record } = edge;
     const url = parseTarget(request.url ?? '/');
     if (!url) return sendJson(response, 400, { detail: 'Bad Request' });
+    const notFound = () => {
+      // Digit runs are masked: an unknown path may still carry an MDN or ICCID, which no log line names.
+      logRefusal(
+        { logger: log, requestId },
+        404,
+        'NOT_FOUND',
+        `No route ${quote(url.pathname.replace(/\d{4,}/g, '#'), 128)}`,
+      );
+      sendJson(response, 404, { detail: 'Not Found' });
+    };
+    if (rewritesPath(request.url ?? '/')) return notFound();
     const graphql = url.pathname === '/graphql';
     try {
       if (cors.handle(request, response)) return;
@@ -132,14 +153,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       if (await apiDocs.handle(request, response, url.pathname)) return;
       const context = () => requestContextOf(request, edge);
       if (await handleRest(routes, request, response, url, context, { logger: log, requestId }, limits, record)) return;
-      // Digit runs are masked: an unknown path may still carry an MDN or ICCID, which no log line names.
-      logRefusal(
-        { logger: log, requestId },
-        404,
-        'NOT_FOUND',
-        `No route ${quote(url.pathname.replace(/\d{4,}/g, '#'), 128)}`,
-      );
-      sendJson(response, 404, { detail: 'Not Found' });
+      notFound();
     } catch (error) {
       // Read what a too large body still sends first, so that its client reads the 413.
       if (error instanceof BodyTooLargeError) await discardUnread(request);
@@ -153,9 +167,20 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     }
   }
 
+  /** The request's Authorization header, or every one of them when it has several (refused). */
+  function authorizationOf(request: IncomingMessage): string | string[] | null {
+    const { rawHeaders } = request;
+    let found: string[] | null = null;
+    for (let index = 0; index < rawHeaders.length; index += 2) {
+      const name = rawHeaders[index]!;
+      if (name.length === 13 && name.toLowerCase() === 'authorization') (found ??= []).push(rawHeaders[index + 1]!);
+    }
+    return found && found.length === 1 ? found[0]! : found;
+  }
+
   /** The request's context; the caller's id goes on the access record once known. */
   async function requestContextOf(request: IncomingMessage, edge: Edge): Promise<RequestContext> {
-    const context = await createRequestContext(services, edge.requestId, request.headers.authorization ?? null);
+    const context = await createRequestContext(services, edge.requestId, authorizationOf(request));
     if (context.user) edge.record.userId = context.user.id;
     return context;
   }

@@ -37,8 +37,15 @@ export class Authenticator {
     });
   }
 
-  /** The user behind `Authorization: Bearer <jwt>`; throws AuthenticationError otherwise. */
-  async authenticate(header: string | null | undefined): Promise<UserRecord> {
+  /**
+   * The user behind `Authorization: Bearer <jwt>`; throws AuthenticationError otherwise. Several
+   * headers are refused: which one names the caller would be a guess, and a proxy in front may
+   * read another than this gateway does.
+   */
+  async authenticate(header: string | readonly string[] | null | undefined): Promise<UserRecord> {
+    if (typeof header !== 'string' && header && header.length > 1)
+      throw new AuthenticationError('Invalid authentication credentials: more than one Authorization header');
+    if (typeof header !== 'string') header = header?.[0];
     if (!header) throw new AuthenticationError('Not authenticated');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw new AuthenticationError('Invalid authentication credentials');

@@ -30,7 +30,7 @@ export interface RequestContext {
 export async function createRequestContext(
   services: Services,
   requestId: string,
-  authorization: string | null,
+  authorization: string | readonly string[] | null,
 ): Promise<RequestContext> {
   let user: UserRecord | null = null;
   let authFailure = 'Not authenticated';
