@@ -1,7 +1,7 @@
 // Opens the gateway's database: SQLite (the embedded default) or PostgreSQL, chosen by the
 // URL, each through its Prisma driver adapter. Both generated clients share one model API.
 
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
 import type { Logger } from '../lib/logger.js';
@@ -93,10 +93,25 @@ export function sqliteDriver(db: Database): SqliteDriver | undefined {
   return sqliteDrivers.get(db);
 }
 
+/**
+ * Creates a SQLite database's directory, and its file readable by this user only when it does
+ * not exist yet: it holds webhook secrets and transaction answers, and SQLite gives the -wal and
+ * -shm files the database file's mode. An existing file keeps the mode its operator gave it.
+ */
+export function prepareSqliteFile(location: string): void {
+  if (location === ':memory:') return;
+  mkdirSync(dirname(location), { recursive: true });
+  try {
+    closeSync(openSync(location, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 /** Loads only the chosen provider's client and driver (each carries its own query compiler). */
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if (target.provider === 'sqlite') {
-    if (target.location !== ':memory:') mkdirSync(dirname(target.location), { recursive: true });
+    prepareSqliteFile(target.location);
     const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
       import('../generated/sqlite/client.js'),
       import('@prisma/adapter-better-sqlite3'),

@@ -4,12 +4,12 @@
 // advisory lock, SQLite an immediate (write) transaction, once the file is in WAL mode.
 
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
 import { packageRoot } from '../lib/package-root.js';
-import { postgresSchema, quoteIdentifier, type DatabaseTarget } from './client.js';
+import { postgresSchema, prepareSqliteFile, quoteIdentifier, type DatabaseTarget } from './client.js';
 
 export interface Migration {
   name: string;
@@ -83,7 +83,7 @@ async function useWal(db: Sqlite.Database): Promise<void> {
 }
 
 async function migrateSqlite(location: string, migrations: Migration[]): Promise<MigrationReport> {
-  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  prepareSqliteFile(location);
   const db = new Sqlite(location, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   try {
     await useWal(db);
