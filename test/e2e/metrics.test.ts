@@ -1,13 +1,16 @@
 // GET /metrics: Prometheus exposition for operators, behind METRICS_TOKEN (a user's token,
 // even a superuser's, is not a scrape credential).
 
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { seedLine } from '../support/lines.js';
 import { useGateway } from '../support/use-gateway.js';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 
-const gateway = useGateway({ env: { METRICS_TOKEN } });
+// On a real port: a chunked body reaches the pipeline only over a socket (in-process requests
+// carry their length).
+const gateway = useGateway({ env: { METRICS_TOKEN }, listen: true });
 
 async function scrape(token?: string): Promise<{ status: number; text: string }> {
   const response = await gateway.fetch('/metrics', { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -40,5 +43,29 @@ describe('/metrics', () => {
     expect(text).toContain('\nprocess_resident_memory_bytes ');
     expect(text).not.toContain('line_gateway_process_');
     expect(text).not.toContain(line.mdn);
+  });
+
+  it('counts a body too large to read (chunked, no length declared) as a 413, not a 500', async () => {
+    const { token } = await gateway.user();
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = request(
+        `${gateway.url}/sim/voicemail/reset/`,
+        { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        },
+      );
+      // Chunked (no Content-Length), 2 MB against the 1 MB limit; the gateway may cut it short.
+      outgoing.on('error', () => undefined);
+      outgoing.on('close', () => reject(new Error('closed without an answer')));
+      outgoing.write(`{"mdn":"3215550001","pad":"`);
+      for (let sent = 0; sent < 2 * 1024 * 1024; sent += 64 * 1024) outgoing.write('x'.repeat(64 * 1024));
+      outgoing.end('"}');
+    });
+    expect(status).toBe(413);
+    const { text } = await scrape(METRICS_TOKEN);
+    expect(text).toMatch(/line_gateway_operation_seconds_count\{operation="resetVoicemailPassword",status="413"\} 1/);
+    expect(text).not.toMatch(/operation="resetVoicemailPassword",status="500"/);
   });
 });
