@@ -5,6 +5,7 @@
 
 import { GraphQLError, type SourceLocation } from 'graphql';
 import { GatewayError } from '../errors/gateway-errors.js';
+import { asDatabaseUnavailable } from '../errors/database-unavailable.js';
 import { quote, QUOTE_MAX } from '../lib/quote.js';
 
 /** An error as the client receives it (plain data, built once per error). */
@@ -66,6 +67,8 @@ function gatewayErrorIn(error: unknown): GatewayError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
     if (current instanceof GatewayError) return current;
+    const unavailable = asDatabaseUnavailable(current);
+    if (unavailable) return unavailable;
     current = (current as { originalError?: unknown }).originalError;
   }
   return undefined;

@@ -8,6 +8,7 @@ import { sendJson } from '../http/json.js';
 import type { Logger } from '../lib/logger.js';
 import { quote } from '../lib/quote.js';
 import { InternalError, isGatewayError } from '../errors/gateway-errors.js';
+import { asDatabaseUnavailable } from '../errors/database-unavailable.js';
 
 export interface LogScope {
   logger: Logger;
@@ -30,7 +31,8 @@ export function logRefusal(scope: LogScope, status: number, code: string, reason
   });
 }
 
-export function writeRestError(response: ServerResponse, error: unknown, scope: LogScope): void {
+export function writeRestError(response: ServerResponse, thrown: unknown, scope: LogScope): void {
+  const error = asDatabaseUnavailable(thrown) ?? thrown;
   if (isGatewayError(error)) {
     logRefusal(scope, error.status, error.code, error.message);
   } else {
