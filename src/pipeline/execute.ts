@@ -26,6 +26,7 @@ import type { RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
 import { locatedRefusal, validateInput, type InputSources } from './validate.js';
 import { nonEmptyText } from '../lib/text.js';
+import { BodyTooLargeError } from '../http/body-limit.js';
 
 type Fields = Record<string, unknown>;
 
@@ -71,7 +72,8 @@ export async function executeOperation(
     return outcome;
   } catch (thrown) {
     const error = locatedRefusal(thrown, pending.sources);
-    stop({ status: isGatewayError(error) ? error.status : 500 });
+    // A body cut at the size limit is the client's 413, which the edge answers (not a fault).
+    stop({ status: isGatewayError(error) ? error.status : error instanceof BodyTooLargeError ? 413 : 500 });
     throw error;
   } finally {
     done?.();
