@@ -2,6 +2,7 @@
 // not a bug of the request: it is answered 503 with Retry-After on both surfaces, logged as a
 // refusal without a stack, where it used to be a 500 and an error with its stack per request.
 
+import type { Logger } from '../lib/logger.js';
 import { GatewayError } from './gateway-errors.js';
 
 const RETRY_SECONDS = 5;
@@ -55,4 +56,14 @@ export function asDatabaseUnavailable(error: unknown): DatabaseUnavailableError 
     current = originalError ?? cause;
   }
   return undefined;
+}
+
+/**
+ * How a background loop (outbox relay, webhook dispatch, recovery and bulk sweeps) reports a
+ * failed pass: a database outage as one warning line without a stack each pass (the loop tries
+ * again by itself, and the readiness check names it); anything else as an error with its stack.
+ */
+export function logPassFailure(logger: Logger, message: string, error: unknown): void {
+  if (asDatabaseUnavailable(error)) logger.warn(message, { reason: 'the database is not answering' });
+  else logger.error(message, { err: error });
 }

@@ -12,6 +12,7 @@ import { recordOf, webhookPayloadOf } from './outbox.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { checkWebhookUrl, guardedLookup, WebhookUrlRefused } from './url-guard.js';
 import { WorkerLoop } from './worker-loop.js';
+import { logPassFailure } from '../errors/database-unavailable.js';
 
 export interface DispatchSettings {
   /** This replica's name on the deliveries it holds. */
@@ -63,7 +64,7 @@ export class WebhookDispatcher {
     this.loop = new WorkerLoop(
       () => this.pass(),
       settings.pollMs,
-      (error) => this.logger.error('webhook dispatch failed', { err: error }),
+      (error) => logPassFailure(this.logger, 'webhook dispatch failed', error),
     );
   }
 

@@ -11,6 +11,7 @@ import { messageOf, recordOf } from './outbox.js';
 import type { OutboxLease } from './outbox-lease.js';
 import { newDeliveryId, parseEventTypes, wants } from './webhook-store.js';
 import { WorkerLoop } from './worker-loop.js';
+import { logPassFailure } from '../errors/database-unavailable.js';
 
 const BATCH = 100;
 /** How long the relay lease lasts; renewed every batch. */
@@ -34,7 +35,7 @@ export class OutboxRelay {
     this.loop = new WorkerLoop(
       () => this.pass(),
       pollMs,
-      (error) => this.logger.error('line event relay failed', { err: error }),
+      (error) => logPassFailure(this.logger, 'line event relay failed', error),
     );
   }
 

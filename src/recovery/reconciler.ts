@@ -13,6 +13,7 @@ import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
 import type { RecoveryLeases } from './leases.js';
 import { NotResendable, resend } from './resend.js';
+import { logPassFailure } from '../errors/database-unavailable.js';
 
 export interface RecoveryTiming {
   /** `pending` rows younger than this may still be in their own request. */
@@ -152,7 +153,7 @@ export class Reconciler implements OutcomeRecovery {
       };
       await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
     } catch (error) {
-      this.services.logger.error('transaction recovery sweep failed', { err: error });
+      logPassFailure(this.services.logger, 'transaction recovery sweep failed', error);
     }
   }
 

@@ -26,6 +26,7 @@ import {
   type LoggedAnswer,
   type PendingItem,
 } from './job-store.js';
+import { logPassFailure } from '../../../errors/database-unavailable.js';
 
 /** Outcomes are written every this many SIMs, or sooner when this long has passed. */
 const WRITE_EVERY_ITEMS = 50;
@@ -126,7 +127,7 @@ export class BulkJobRunner implements BulkActivationJobs {
       const ids = await this.store.claimable(MAX_JOBS_HERE);
       for (const id of ids) if (this.running.size < MAX_JOBS_HERE) this.runInBackground(id);
     } catch (error) {
-      this.services.logger.error('bulk activation sweep failed', { err: error });
+      logPassFailure(this.services.logger, 'bulk activation sweep failed', error);
     }
   }
 
