@@ -44,7 +44,11 @@ export interface RowEvent {
   data(input: unknown, answer: unknown): Record<string, unknown>;
 }
 
-/** An event about to be written: everything but the owner, read from the line registry in the same write. */
+/**
+ * An event about to be written: everything but what the line registry knows of the line (its
+ * owner and SIM), read in the same write. `sim` is the SIM the request or answer named, kept
+ * for a line the registry does not know.
+ */
 export interface LineEventDraft {
   id: string;
   type: LineEventType;
@@ -99,20 +103,28 @@ export function lineEventOf(
   };
 }
 
-/** The outbox row of a draft (Prisma's create input, shared by both writers). */
+/** The event's line as the registry holds it when the event is written; null when it does not know it. */
+export interface RegisteredLine {
+  ownerId: string | null;
+  sim: string;
+}
+
 /**
- * The outbox row of an event. `recordedLine`: the number its transaction row is recorded under;
- * an event of another number is `standalone` (the line's history shows it on its own).
+ * The outbox row of an event (Prisma's create input, shared by every writer). `recordedLine`:
+ * the number its transaction row is recorded under; an event of another number is `standalone`
+ * (the line's history shows it on its own).
  */
-export function outboxRow(draft: LineEventDraft, ownerId: string | null, recordedLine: string | null) {
+export function outboxRow(draft: LineEventDraft, line: RegisteredLine | null, recordedLine: string | null) {
   return {
     standalone: draft.mdn !== recordedLine,
     id: draft.id,
     type: draft.type,
     mdn: draft.mdn,
-    sim: draft.sim,
+    // Most writes name the line by its number alone (a suspension): the registry knows its SIM,
+    // as the handler left it (a SIM swap's new SIM, an activation's).
+    sim: line?.sim ?? draft.sim,
     carrier: draft.carrier,
-    ownerId,
+    ownerId: line?.ownerId ?? null,
     transactionId: draft.transactionId,
     actorId: draft.actorId,
     data: JSON.stringify(draft.data),

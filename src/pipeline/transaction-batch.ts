@@ -8,8 +8,8 @@
 import type { Database } from '../db/client.js';
 import type { SqliteDriver } from '../db/sqlite-driver.js';
 import { eachAlone, GroupCommit, type Waiting } from '../lib/group-commit.js';
-import { outboxRow } from './line-events.js';
-import { insertEvents, insertReservations, lineOwners, updateCompletions } from './transaction-sql.js';
+import { outboxRow, type RegisteredLine } from './line-events.js';
+import { insertEvents, insertReservations, registeredLines, updateCompletions } from './transaction-sql.js';
 import {
   completedRow,
   reservedRow,
@@ -102,27 +102,31 @@ export class GroupCommitTransactionLog extends TransactionLog {
   }
 
   /**
-   * Every completion and the events of the successes in one transaction (one owner read first).
+   * Every completion and the events of the successes in one transaction (one read of their lines first).
    * Throws when it wrote nothing; answers the ids it found no row for.
    */
   private async writeCompletions(completions: readonly Completion[]): Promise<Set<string>> {
     const events = completions.flatMap((completion) =>
       completion.event && completion.status === 'success' ? [{ ...completion, event: completion.event }] : [],
     );
-    const owners = new Map<string, string | null>();
+    const registered = new Map<string, RegisteredLine>();
     if (events.length > 0) {
-      // The handlers recorded their lines (and owners) before their answers came back here.
+      // The handlers recorded their lines (owners, SIMs) before their answers came back here.
       const mdns = [...new Set(events.map(({ event }) => event.mdn))];
       const lines = this.sql
-        ? (await this.sql.query(lineOwners(mdns))).map(([mdn, ownerId]) => ({
+        ? (await this.sql.query(registeredLines(mdns))).map(([mdn, ownerId, sim]) => ({
             mdn: String(mdn),
             ownerId: typeof ownerId === 'string' ? ownerId : null,
+            sim: String(sim),
           }))
-        : await this.db.line.findMany({ where: { mdn: { in: mdns } }, select: { mdn: true, ownerId: true } });
-      for (const line of lines) owners.set(line.mdn, line.ownerId);
+        : await this.db.line.findMany({
+            where: { mdn: { in: mdns } },
+            select: { mdn: true, ownerId: true, sim: true },
+          });
+      for (const { mdn, ownerId, sim } of lines) registered.set(mdn, { ownerId, sim });
     }
     const eventRows = events.map(({ event, namedLine, answeredLine }) =>
-      outboxRow(event, owners.get(event.mdn) ?? null, namedLine ?? answeredLine ?? null),
+      outboxRow(event, registered.get(event.mdn) ?? null, namedLine ?? answeredLine ?? null),
     );
     const rows = completions.map(({ id, status, httpStatus, response, answeredLine }) => ({
       id,

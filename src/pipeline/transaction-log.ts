@@ -115,11 +115,11 @@ export class TransactionLog {
       await update;
       return;
     }
-    // The handler recorded the line (and its owner) before the answer came back here.
-    const line = await this.db.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true } });
+    // The handler recorded the line (its owner, its SIM) before the answer came back here.
+    const line = await this.db.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true, sim: true } });
     await this.db.$transaction([
       update,
-      this.db.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null, namedLine ?? answeredLine ?? null) }),
+      this.db.lineEvent.create({ data: outboxRow(event, line, namedLine ?? answeredLine ?? null) }),
     ]);
     this.eventWritten();
   }

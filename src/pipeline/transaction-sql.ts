@@ -5,7 +5,7 @@
 // query compiler. Raw statements skip the compiler entirely. The statements write exactly the
 // columns Prisma would (its DateTime is ISO text on SQLite, a Boolean 0/1); PostgreSQL keeps
 // the model API (its tables are schema-qualified by Prisma, not by these). The transaction
-// log's statements (reservations, completions, events, the owners read) and the new lines are
+// log's statements (reservations, completions, events, the lines' owners and SIMs read) and the new lines are
 // plain statements for the driver adapter (src/db/sqlite-driver.ts: they skip the client too);
 // the item rows are written inside the client's own transactions, so they stay client statements.
 
@@ -83,10 +83,10 @@ export function insertEvents(rows: readonly ReturnType<typeof outboxRow>[]): Sql
   };
 }
 
-/** The owners of these lines: rows of [mdn, ownerId]. */
-export function lineOwners(mdns: readonly string[]): SqlStatement {
+/** The owners and SIMs of these lines: rows of [mdn, ownerId, sim]. */
+export function registeredLines(mdns: readonly string[]): SqlStatement {
   const list = mdns.map(() => '?').join(', ');
-  return { sql: `SELECT "mdn", "ownerId" FROM "Line" WHERE "mdn" IN (${list})`, args: mdns };
+  return { sql: `SELECT "mdn", "ownerId", "sim" FROM "Line" WHERE "mdn" IN (${list})`, args: mdns };
 }
 
 /** One INSERT of new lines (refused as a whole when one of them exists). */

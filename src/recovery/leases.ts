@@ -60,8 +60,8 @@ export class RecoveryLeases {
     return this.db.$transaction(async (tx) => {
       const recorded = await this.recordOutcome(tx, id, outcome);
       if (recorded) {
-        const line = await tx.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true } });
-        await tx.lineEvent.create({ data: outboxRow(event, line?.ownerId ?? null, namedLine ?? answeredLine ?? null) });
+        const line = await tx.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true, sim: true } });
+        await tx.lineEvent.create({ data: outboxRow(event, line, namedLine ?? answeredLine ?? null) });
       }
       return recorded;
     });

@@ -79,6 +79,12 @@ describe('an event per state change', () => {
       expect(event).toMatchObject({ ownerId: user.id, actorId: user.id, carrier: '321' });
       expect(event.id).toMatch(/^evt_[0-9a-f]{24}$/);
     }
+    // Every event carries the SIM the line holds once its change is made: a SIM swap's is the new one.
+    expect([...before, ...after].map((event) => [event.type, event.sim])).toEqual([
+      ...before.slice(0, -1).map((event) => [event.type, String(activated.sim)]),
+      ['line.sim_swapped', newSim],
+      ...after.map((event) => [event.type, newSim]),
+    ]);
     expect(JSON.parse(after[0]!.data)).toMatchObject({ previousMdn: mdn, newMdn });
     expect(JSON.parse(before.at(-1)!.data)).toMatchObject({ oldSim: String(activated.sim), newSim });
     // Nothing personal in the payloads (the E911 address stays out).

@@ -91,7 +91,12 @@ describe('webhook deliveries', () => {
         id: expect.stringMatching(/^evt_[0-9a-f]{24}$/),
         type: expect.any(String),
         created: expect.any(Number),
-        data: expect.objectContaining({ mdn: line.mdn, carrier: '321', transactionId: expect.any(String) }),
+        data: expect.objectContaining({
+          mdn: line.mdn,
+          sim: line.sim,
+          carrier: '321',
+          transactionId: expect.any(String),
+        }),
       });
     }
     expect(got[2]!.body.data).toMatchObject({ planId: 'PREMIUM', operation: 'changePlan' });

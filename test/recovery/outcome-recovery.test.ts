@@ -8,6 +8,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { activationBody } from '../e2e/activation/activations.js';
 import { createPlans } from '../support/plans.js';
+import { seedLine } from '../support/lines.js';
 import { eventually } from '../support/eventually.js';
 import { startReplica } from '../support/gateway.js';
 import { pendingActivation, sandboxEnv, setFaults } from './support.js';
@@ -119,6 +120,26 @@ describe.each<[CarrierId, string]>([
       transactionId: `NEXT-${id}`,
     });
     expect(Number(next.mdn)).toBe(Number(answer.mdn) + 1);
+  });
+});
+
+describe('a timed-out suspension', () => {
+  it("writes its recovered event with the line's SIM, as the request's own completion would have", async () => {
+    const { token } = await gateway.user();
+    const line = await seedLine(gateway);
+    const id = `SLOW-SUSPEND-${Date.now()}`;
+    await setFaults(gateway, '321', { latency_ms: 1000 });
+    let timedOut;
+    try {
+      timedOut = await gateway.rest('POST', '/sim/suspend/', { token, body: { mdn: line.mdn, transaction_id: id } });
+    } finally {
+      await setFaults(gateway, '321', {});
+    }
+    expect(timedOut.status).toBe(504);
+    expect(await settled(token, id)).toMatchObject({ status: 'SUCCESS', recovered: true });
+    const event = await gateway.app.services.db.lineEvent.findFirst({ where: { transactionId: id } });
+    expect(event).toMatchObject({ type: 'line.suspended', mdn: line.mdn, sim: line.sim });
+    expect(JSON.parse(event!.data)).toMatchObject({ recovered: true });
   });
 });
 
