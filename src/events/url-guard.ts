@@ -1,8 +1,9 @@
 // Where a webhook may point: https to public addresses only, so that a superuser's endpoint (or
 // a stolen superuser token) cannot make the gateway call its own network — loopback, private
-// ranges, link-local, cloud metadata. The host is checked when the endpoint is registered and
-// again at every connection (`guardedLookup`), so a name that later resolves to a private
-// address (DNS rebinding) is refused too. WEBHOOK_ALLOW_PRIVATE_URLS=on lifts the rule (tests).
+// ranges, link-local, cloud metadata, reserved ranges, nor an IPv6 form that tunnels to one of
+// them. The host is checked when the endpoint is registered and again at every connection
+// (`guardedLookup`), so a name that later resolves to a private address (DNS rebinding) is
+// refused too. WEBHOOK_ALLOW_PRIVATE_URLS=on lifts the rule (tests).
 
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
@@ -14,7 +15,8 @@ export class WebhookUrlRefused extends Error {
   override readonly name = 'WebhookUrlRefused';
 }
 
-const blocked = new BlockList();
+/** IPv4 ranges a webhook must not reach: IANA's special-purpose ranges that are not globally reachable. */
+const blockedIpv4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this" network
   ['10.0.0.0', 8],
@@ -23,31 +25,77 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
   ['192.168.0.0', 16],
   ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
-  blocked.addSubnet(network, prefix, 'ipv4');
+  blockedIpv4.addSubnet(network, prefix, 'ipv4');
+
+/** IPv6 ranges a webhook must not reach (those that embed an IPv4 address are judged by it instead). */
+const blockedIpv6 = new BlockList();
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['64:ff9b:1::', 48], // local-use NAT64: where the IPv4 address sits depends on the operator's prefix
+  ['100::', 64], // discard-only
+  ['2001:2::', 48], // benchmarking
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
   ['fc00::', 7], // unique local (AWS metadata fd00:ec2::254 among them)
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still routed inside sites)
   ['ff00::', 8], // multicast
-  ['2001:db8::', 32], // documentation
 ] as const)
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blockedIpv6.addSubnet(network, prefix, 'ipv6');
 
-/** The IPv4 address an IPv6 address embeds (v4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::a.b.c.d), if any. */
+/**
+ * IPv6 forms whose packets end up at an IPv4 address they carry in their last 32 bits: so an
+ * address of these is as private as that IPv4 address. `::/96` (IPv4-compatible, deprecated)
+ * holds `::` and `::1` too, judged as 0.0.0.0 and 0.0.0.1, both refused.
+ */
+const lastWordIpv4 = new BlockList();
+for (const [network, prefix] of [
+  ['::', 96], // IPv4-compatible
+  ['::ffff:0:0', 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
+  ['64:ff9b::', 96], // NAT64, well-known prefix
+] as const)
+  lastWordIpv4.addSubnet(network, prefix, 'ipv6');
+const sixToFour = new BlockList();
+sixToFour.addSubnet('2002::', 16, 'ipv6'); // the IPv4 address in bits 16–47
+const teredo = new BlockList();
+teredo.addSubnet('2001::', 32, 'ipv6'); // the client's IPv4 address, inverted, in the last 32 bits
+
+/** The 16 bytes of an IPv6 address (one `isIP` accepts, zone removed), a dotted IPv4 tail included. */
+function ipv6Bytes(address: string): number[] {
+  const [head = '', tail] = address.split('::') as [string, string | undefined];
+  const groupsOf = (part: string): number[] =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [parseInt(group, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const before = groupsOf(head);
+  const after = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+  return groups.flatMap((group) => [group >> 8, group & 255]);
+}
+
+/** The IPv4 address an IPv6 address sends its packets to (mapped, translated, NAT64, 6to4, Teredo), if any. */
 function embeddedIpv4(address: string): string | null {
-  const match = /^(?:::ffff:|64:ff9b::)(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (match) return match[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const bytes = ipv6Bytes(address);
+  if (lastWordIpv4.check(address, 'ipv6')) return bytes.slice(12).join('.');
+  if (sixToFour.check(address, 'ipv6')) return bytes.slice(2, 6).join('.');
+  if (teredo.check(address, 'ipv6'))
+    return bytes
+      .slice(12)
+      .map((byte) => byte ^ 255)
+      .join('.');
+  return null;
 }
 
 /** True for an address a webhook must not reach without the setting. */
@@ -57,11 +105,16 @@ export function isPrivateAddress(address: string): boolean {
   const zone = unbracketed.indexOf('%');
   const bare = zone < 0 ? unbracketed : unbracketed.slice(0, zone);
   const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, 'ipv4');
+  if (family === 4) return blockedIpv4.check(bare, 'ipv4');
   if (family !== 6) return true; // not an address at all: refuse rather than guess
+  // The simplest rule that holds for every tunnelling form: judge the IPv4 address it reaches.
   const v4 = embeddedIpv4(bare);
-  return v4 !== null ? blocked.check(v4, 'ipv4') : blocked.check(bare, 'ipv6');
+  return v4 !== null ? blockedIpv4.check(v4, 'ipv4') : blockedIpv6.check(bare, 'ipv6');
 }
+
+/** What a refused address is, as the refusals say it. */
+const RANGES = 'a loopback, private, link-local, metadata or reserved address';
+const REFUSED_ADDRESS = `url must not point to ${RANGES}`;
 
 /** Names that mean this machine or its private network whatever DNS says. */
 const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain)$/i;
@@ -83,7 +136,7 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): URL {
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (LOCAL_NAMES.test(host) || (isIP(host) !== 0 && isPrivateAddress(host)))
-    throw new WebhookUrlRefused('url must not point to a loopback, private, link-local or metadata address');
+    throw new WebhookUrlRefused(REFUSED_ADDRESS);
   return url;
 }
 
@@ -95,8 +148,7 @@ export async function checkResolvedHost(url: URL, allowPrivate: boolean): Promis
   ).catch(() => {
     throw new WebhookUrlRefused(`url host ${url.hostname} does not resolve`);
   });
-  if (addresses.some((entry) => isPrivateAddress(entry.address)))
-    throw new WebhookUrlRefused('url must not point to a loopback, private, link-local or metadata address');
+  if (addresses.some((entry) => isPrivateAddress(entry.address))) throw new WebhookUrlRefused(REFUSED_ADDRESS);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -110,9 +162,7 @@ export function guardedLookup(allowPrivate: boolean) {
     lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       if (!allowPrivate && addresses.some((entry) => isPrivateAddress(entry.address))) {
-        const refused: NodeJS.ErrnoException = new WebhookUrlRefused(
-          `${hostname} resolves to a loopback, private, link-local or metadata address`,
-        );
+        const refused: NodeJS.ErrnoException = new WebhookUrlRefused(`${hostname} resolves to ${RANGES}`);
         refused.code = 'EADDRNOTALLOWED';
         return callback(refused, []);
       }
