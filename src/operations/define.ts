@@ -52,6 +52,7 @@ export function defineOperation<I, O, const N extends string = string>(
       ...base,
       routing: 'none',
       usesCarriers: spec.usesCarriers ?? false,
+      dryRunsItems: spec.dryRunsItems ?? false,
       extended: false,
       lineField: 'mdn',
       ownedLines: [],

@@ -2,7 +2,8 @@
 // maintenance, rate limit, validation, plan authorization, line ownership, carrier
 // resolution, the transaction id) and then through its prediction (the carrier's read-only
 // checks, or a local operation's own), answering what the real call would do. It reserves no
-// transaction id, spends none of the operation's budget and writes nothing anywhere.
+// transaction id, spends none of the operation's budget (only the shared dry-run budget, and a
+// batch's of its own) and writes nothing anywhere.
 
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import { CarrierUnavailableError, DuplicateTransactionError, NotSupportedError } from '../errors/gateway-errors.js';
@@ -17,7 +18,8 @@ import { nonEmptyText } from '../lib/text.js';
 
 /**
  * Every dry run of a user shares this budget, apart from the operations' own: a dry run spends
- * no write budget, and this one keeps it from being a free way to hammer carriers' read APIs.
+ * no write budget (it only reads it, to predict a spent one), and this one keeps it from being a
+ * free way to hammer carriers' read APIs.
  */
 export const DRY_RUN_RATE_LIMIT: RateLimit = { max: 60, window: 'minute' };
 export const DRY_RUN_POLICY = 'dryRun';
@@ -102,11 +104,16 @@ async function dryRun(
     if (!operation.predict) throw new NotSupportedError(`${operation.name} has no dry run`);
     // A batch's dry run makes the carrier reads of every item: it also spends a dry-run budget
     // of the operation's own size (10 an hour for bulk activation), so it cannot be used to
-    // send carriers thousands of reads a minute.
-    if (operation.rateLimit)
+    // send carriers thousands of reads a minute. Any other local operation's dry run costs what
+    // a carrier-routed one does, at most, and is budgeted as one: the shared budget alone.
+    if (operation.dryRunsItems && operation.rateLimit)
       await services.rateLimiter.consume(user.id, `${DRY_RUN_POLICY}:${operation.name}`, operation.rateLimit);
-    const predictOperation = (item: RegisteredOperation, itemInput: unknown) =>
-      dryRunOperation(item, givenInput(itemInput), request, { item: true });
+    const predictOperation = (item: RegisteredOperation, itemInput: unknown) => {
+      // Items unbudgeted by a row that did not declare them would be free carrier reads.
+      if (!operation.dryRunsItems)
+        throw new Error(`${operation.name} dry-runs items but does not say so (dryRunsItems)`);
+      return dryRunOperation(item, givenInput(itemInput), request, { item: true });
+    };
     const preview = await operation.predict({ input, user, services, request, checks, predictOperation });
     return { report: report(null), preview };
   }

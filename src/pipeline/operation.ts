@@ -136,6 +136,11 @@ export interface LocalOperationSpec<I, O> extends OperationBase<I, O> {
   routing: 'none';
   /** Carrier work spread over several carriers (bulk activation): maintenance mode applies. */
   usesCarriers?: boolean;
+  /**
+   * Its dry run dry-runs many items, each with its carrier reads (a bulk activation's SIMs): it
+   * then also spends a dry-run budget as large as its rate limit (see src/pipeline/dry-run.ts).
+   */
+  dryRunsItems?: boolean;
   handle(context: LocalContext<I>): Promise<Outcome<NoInfer<O>>>;
   /**
    * Dry run: checks what the handler would check, changing nothing; answers the body the call
@@ -225,6 +230,7 @@ interface RowBase {
 /** A row answered by the gateway itself (management, settings, account, bulk activation). */
 export interface LocalOperation extends RowBase {
   routing: 'none';
+  dryRunsItems: boolean;
   run(context: LocalContext<unknown>): Promise<Outcome<unknown>>;
   predict?(context: LocalPredictionContext<unknown>): Promise<unknown>;
 }

@@ -230,3 +230,52 @@ describe('webhook rows are the superuser’s', () => {
     expect(errorOf(anonymous)).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });
+
+describe('the budgets of a webhook row’s dry run', () => {
+  const DRY_REPORT = 'dryRun { wouldSucceed predictedCode predictedMessage checks { name outcome detail } }';
+
+  it('spends the shared dry-run budget and only reads the row’s own: a spent one is a predicted RATE_LIMITED, not a 429', async () => {
+    // A superuser of its own: this test spends its whole createWebhookEndpoint budget (20 a minute).
+    const { token } = await gateway.user({ superuser: true });
+    const create = (dryRun: boolean) =>
+      mutate('createWebhookEndpoint', { url: receiver.url, dryRun }, `endpoint { id } ${DRY_REPORT}`, token);
+    type Created = { createWebhookEndpoint: { endpoint: { id: string }; dryRun: Record<string, unknown> } };
+    const rateLimitCheck = (answer: GraphQLAnswer) =>
+      (answer.data as Created).createWebhookEndpoint.dryRun.checks as {
+        name: string;
+        outcome: string;
+        detail: string;
+      }[];
+
+    // More dry runs than the row allows calls in its window: each answers its report, none spent.
+    for (let run = 1; run <= 21; run++) {
+      const dry = await create(true);
+      expect(dry.errors, `dry run ${run}`).toBeUndefined();
+      expect(rateLimitCheck(dry)).toContainEqual({
+        name: 'rateLimit',
+        outcome: 'PASSED',
+        detail: '20 of 20 calls left in the window (none spent)',
+      });
+    }
+    const made: string[] = [];
+    try {
+      for (let call = 1; call <= 20; call++) {
+        const real = await create(false);
+        expect(real.errors, `call ${call}`).toBeUndefined();
+        made.push((real.data as Created).createWebhookEndpoint.endpoint.id);
+      }
+      // The row's budget is spent: its dry run predicts the call's refusal, and answers its report.
+      const dry = await create(true);
+      expect(dry.errors).toBeUndefined();
+      expect((dry.data as Created).createWebhookEndpoint.dryRun).toMatchObject({
+        wouldSucceed: false,
+        predictedCode: 'RATE_LIMITED',
+        predictedMessage: expect.stringContaining('Rate limit exceeded: 20 per'),
+      });
+      expect(rateLimitCheck(dry)).toContainEqual(expect.objectContaining({ name: 'rateLimit', outcome: 'FAILED' }));
+      expect(errorOf(await create(false))).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    } finally {
+      await gateway.app.services.db.webhookEndpoint.deleteMany({ where: { id: { in: made } } });
+    }
+  });
+});

@@ -46,6 +46,7 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'ac
   // Each SIM resolves its own carrier (by its plan) inside the pipeline, so the batch has none.
   routing: 'none',
   usesCarriers: true,
+  dryRunsItems: true,
   // Dry run: every SIM as a single activation's dry run; the entries the batch would answer.
   predict: async (context) => {
     const results = await predictBatch(context);

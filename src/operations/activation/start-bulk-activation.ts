@@ -38,6 +38,7 @@ export const startBulkActivation = defineOperation<StartInput, BulkActivationJob
   rateLimit: { max: 10, window: 'hour' },
   routing: 'none',
   usesCarriers: true,
+  dryRunsItems: true,
   // Dry run: every SIM as a single activation's dry run; the job as it would be when finished,
   // with no id (none is stored) and every predicted entry.
   predict: async (context) => {
