@@ -2,14 +2,10 @@
 // content-length before a byte is read, and cut off while streaming (chunked bodies).
 
 import type { IncomingMessage } from 'node:http';
+import { BodyTooLargeError } from '../errors/body-too-large.js';
 import { GatewayError } from '../errors/gateway-errors.js';
 
-export class BodyTooLargeError extends Error {
-  override readonly name = 'BodyTooLargeError';
-  constructor() {
-    super('Request body is too large');
-  }
-}
+export { BodyTooLargeError };
 
 /**
  * The client went away (or a timeout cut it off) before its body ended. Nobody is left to

@@ -26,7 +26,7 @@ import type { RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
 import { locatedRefusal, validateInput, type InputSources } from './validate.js';
 import { nonEmptyText } from '../lib/text.js';
-import { BodyTooLargeError } from '../http/body-limit.js';
+import { BodyTooLargeError } from '../errors/body-too-large.js';
 
 type Fields = Record<string, unknown>;
 
