@@ -7,18 +7,13 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { chooseEncoding } from './static-asset.js';
+import { addVary } from './vary.js';
 
 const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(application\/(json|graphql-response\+json|problem\+json)|text\/(?!event-stream))/i;
 
 type WriteHead = ServerResponse['writeHead'];
 type Callback = (error?: Error | null) => void;
-
-function addVary(response: ServerResponse): void {
-  const vary = String(response.getHeader('vary') ?? '');
-  if (!/\baccept-encoding\b/i.test(vary))
-    response.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-}
 
 function worthCompressing(response: ServerResponse, status: number): boolean {
   if (status < 200 || status === 204 || status === 304 || response.getHeader('content-encoding') !== undefined)
@@ -42,8 +37,13 @@ export function compressResponse(request: IncomingMessage, response: ServerRespo
     );
     const text = rest.find((item): item is string => typeof item === 'string');
     if (rest.some(Array.isArray)) return writeHead(status, ...rest); // raw header arrays: left as they are
-    for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) response.setHeader(name, value);
-    if (COMPRESSIBLE.test(String(response.getHeader('content-type') ?? ''))) addVary(response);
+    // A Vary in the head adds to the one set before (CORS's Origin) instead of replacing it.
+    for (const [name, value] of Object.entries(headers ?? {})) {
+      if (value === undefined) continue;
+      if (name.toLowerCase() === 'vary') for (const field of String(value).split(',')) addVary(response, field.trim());
+      else response.setHeader(name, value);
+    }
+    if (COMPRESSIBLE.test(String(response.getHeader('content-type') ?? ''))) addVary(response, 'Accept-Encoding');
     if (encoding !== 'identity' && worthCompressing(response, status)) {
       response.removeHeader('content-length');
       response.setHeader('content-encoding', encoding);

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { weightedEntries } from './quality-values.js';
+import { addVary } from './vary.js';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -81,17 +82,18 @@ export class StaticAsset {
       'content-type': this.contentType,
       'cache-control': this.cacheControl,
       etag,
-      vary: 'Accept-Encoding',
       'x-content-type-options': 'nosniff',
       ...this.extraHeaders,
     };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    // Added to the response, not put in the head: a Vary in writeHead's headers would replace CORS's Origin.
+    addVary(response, 'Accept-Encoding');
     const ifNoneMatch = request.headers['if-none-match'];
     if (
       ifNoneMatch !== undefined &&
       ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')
     ) {
-      response.writeHead(304, { etag, 'cache-control': this.cacheControl, vary: 'Accept-Encoding' });
+      response.writeHead(304, { etag, 'cache-control': this.cacheControl });
       return void response.end();
     }
     headers['content-length'] = body.length;

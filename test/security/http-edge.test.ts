@@ -392,6 +392,36 @@ describe('CORS', () => {
       }
     });
 
+    it('keeps Vary: Origin beside Accept-Encoding on the static pages, 200, 304 and HEAD alike', async () => {
+      const pages: [string, Record<string, string>][] = [
+        ['/docs', {}],
+        ['/openapi.json', {}],
+        ['/graphql', { accept: 'text/html' }],
+      ];
+      for (const [path, headers] of pages) {
+        const first = await fetch(listed.url + path, { headers: { origin: APP, ...headers } });
+        await first.arrayBuffer();
+        const etag = first.headers.get('etag')!;
+        const revalidated = await fetch(listed.url + path, {
+          headers: { origin: APP, 'if-none-match': etag, ...headers },
+        });
+        const head = await fetch(listed.url + path, { method: 'HEAD', headers: { origin: APP, ...headers } });
+        for (const [answer, status] of [
+          [first, 200],
+          [revalidated, 304],
+          [head, 200],
+        ] as const) {
+          expect(answer.status, path).toBe(status);
+          expect(answer.headers.get('access-control-allow-origin'), path).toBe(APP);
+          const vary = answer.headers
+            .get('vary')
+            ?.toLowerCase()
+            .split(/\s*,\s*/);
+          expect(vary, `${path} ${status}`).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+        }
+      }
+    });
+
     it('answers a preflight from a listed origin on REST and GraphQL', async () => {
       for (const path of ['/graphql', '/sim/suspend/', '/sim/usage/3215550001']) {
         const answer = await preflight(listed.url + path, APP);
