@@ -113,7 +113,9 @@ export async function handleRest(
     return true;
   }
   if (found.kind === 'method-not-allowed') {
-    logRefusal(log, 405, 'METHOD_NOT_ALLOWED', `${quote(request.method ?? '', 16)} ${quote(url.pathname, 128)}`);
+    // The route's template, never the path: the path may carry an MDN or ICCID, which no log line names.
+    if (record) record.route = found.template;
+    logRefusal(log, 405, 'METHOD_NOT_ALLOWED', `${quote(request.method ?? '', 16)} ${found.template}`);
     sendJson(response, 405, { detail: 'Method Not Allowed' }, { allow: found.allowed.join(', ') });
     return true;
   }

@@ -64,7 +64,7 @@ function matchPath(route: RestRoute, segments: string[]): Record<string, string>
 export type Lookup =
   | { kind: 'match'; match: RouteMatch }
   | { kind: 'redirect'; location: string }
-  | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
+  | { kind: 'method-not-allowed'; allowed: HttpMethod[]; template: string }
   | { kind: 'not-found' };
 
 /** Finds the route; like the original (FastAPI) service, a path missing or adding its trailing slash redirects. */
@@ -78,8 +78,14 @@ export function lookup(routes: readonly RestRoute[], method: string, pathname: s
     if (params) return { kind: 'match', match: { route, params } };
   }
   const allowed = new Set<HttpMethod>();
-  for (const route of routes) if (matchPath(route, segments)) allowed.add(route.method);
-  if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed] };
+  // The template of the first route serving the path: what a log line may name instead of the path.
+  let template: string | undefined;
+  for (const route of routes) {
+    if (!matchPath(route, segments)) continue;
+    allowed.add(route.method);
+    template ??= route.path;
+  }
+  if (template !== undefined) return { kind: 'method-not-allowed', allowed: [...allowed], template };
   const toggled = pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`;
   const toggledSegments = toggled.split('/').slice(1);
   if (toggled !== '' && routes.some((route) => route.method === method && matchPath(route, toggledSegments)))

@@ -78,13 +78,22 @@ describe('the route table', () => {
     }
     expect(lookup(routes, 'DELETE', '/sim/suspend')).toEqual({ kind: 'not-found' });
     // GET /sim/imei/{imei} serves /sim/imei/change, so POST /sim/imei/change (no slash) is 405, not a redirect.
-    expect(lookup(routes, 'POST', '/sim/imei/change')).toEqual({ kind: 'method-not-allowed', allowed: ['GET'] });
+    expect(lookup(routes, 'POST', '/sim/imei/change')).toEqual({
+      kind: 'method-not-allowed',
+      allowed: ['GET'],
+      template: '/sim/imei/{imei}',
+    });
   });
 
-  it('answers method-not-allowed with the methods a path is served under', () => {
-    expect(lookup(routes, 'GET', '/sim/suspend/')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
+  it('answers method-not-allowed with the methods a path is served under, and its template', () => {
+    expect(lookup(routes, 'GET', '/sim/suspend/')).toEqual({
+      kind: 'method-not-allowed',
+      allowed: ['POST'],
+      template: '/sim/suspend/',
+    });
     const setting = lookup(routes, 'DELETE', '/settings/maintenance_mode');
     expect(setting.kind === 'method-not-allowed' && [...setting.allowed].sort()).toEqual(['GET', 'PUT']);
+    expect(setting).toMatchObject({ template: '/settings/{key}' });
   });
 
   it('decodes path parameters, and matches no route for an empty or malformed one', () => {

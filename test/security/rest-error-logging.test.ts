@@ -3,12 +3,15 @@
 // its stack (`err`). The gateway's log is captured through the logger passed to
 // startGateway; the access line every request gets (test/observability) is left out here.
 
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { startGateway, type TestGateway } from '../support/gateway.js';
+import { eventually } from '../support/eventually.js';
+import { startGateway, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 interface Line {
   level: string;
+  route?: string;
   message: string;
   requestId?: string;
   operation?: string;
@@ -106,6 +109,43 @@ describe('client errors on REST', () => {
     expect(wrongMethod.lines).toEqual([
       expect.objectContaining({ level: 'info', status: 405, code: 'METHOD_NOT_ALLOWED' }),
     ]);
+  });
+
+  it('names the route template of a 405, never the path (HEAD, OPTIONS, TRACE, DELETE)', async () => {
+    // A real port and node:http: fetch refuses to send TRACE.
+    const listening = await startTestGateway({
+      logger: createLogger('info', (line) => lines.push(JSON.parse(line) as Line)),
+    });
+    try {
+      for (const method of ['HEAD', 'OPTIONS', 'TRACE', 'DELETE']) {
+        const requestId = `log-test-405-${method}`;
+        const status = await new Promise<number>((resolve, reject) => {
+          const outgoing = request(`${listening.url}/sim/usage/5551234567`, {
+            method,
+            headers: { 'x-request-id': requestId },
+          });
+          outgoing.on('response', (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode!));
+          });
+          outgoing.on('error', reject);
+          outgoing.end();
+        });
+        expect(status, method).toBe(405);
+        // The access line is written once the response is closed.
+        const logged = () => lines.filter((line) => line.requestId === requestId);
+        expect(await eventually(async () => logged().length === 2, 2_000), method).toBe(true);
+        expect(JSON.stringify(logged()), method).not.toContain('5551234567');
+        expect(logged(), method).toContainEqual(
+          expect.objectContaining({ status: 405, reason: `${method} /sim/usage/{mdn}` }),
+        );
+        expect(logged(), method).toContainEqual(
+          expect.objectContaining({ message: 'request', route: '/sim/usage/{mdn}' }),
+        );
+      }
+    } finally {
+      await listening.close();
+    }
   });
 
   it('never logs a client error as unexpected', () => {
