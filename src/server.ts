@@ -1,7 +1,7 @@
 // Builds the gateway's HTTP server: GraphQL at /graphql (graphql/edge.ts: the direct lane and
 // Yoga, GraphiQL's page compressed and cacheable), the REST compatibility routes, /livez and
-// /readyz (alias /healthz), behind one edge for both surfaces (src/http/: body limit, CORS,
-// compression, timeouts, access records); listening is main.ts's job.
+// /readyz (alias /healthz), behind one edge for both surfaces (src/http/: body limit, content
+// codings, CORS, compression, timeouts, access records); listening is main.ts's job.
 
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,6 +15,11 @@ import { serverSpan } from './lib/tracing.js';
 import { recordAccess, UNMATCHED_ROUTE, type AccessRecord } from './http/access-log.js';
 import { BodyTooLargeError, declaresTooLarge, discardUnread, tooLargeHeaders } from './http/body-limit.js';
 import { createCors } from './http/cors.js';
+import {
+  UnsupportedContentEncodingError,
+  unencodedOnlyHeaders,
+  unsupportedContentCoding,
+} from './http/content-encoding.js';
 import { graphQLRefusal, sendGraphQLRefusal } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
 import { inProcessHandler } from './http/in-process.js';
@@ -142,6 +147,8 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     try {
       if (cors.handle(request, response)) return;
       if (declaresTooLarge(request, limits.maxBytes)) throw new BodyTooLargeError();
+      const coding = unsupportedContentCoding(request);
+      if (coding !== null) throw new UnsupportedContentEncodingError(coding);
       if (FIXED_ROUTES.has(url.pathname)) record.route = url.pathname;
       else if (url.pathname.startsWith('/docs/assets/')) record.route = '/docs/assets/{file}';
       if (graphql) return await graphqlEdge.handle(request, response, url, graphqlContext(request, edge));
@@ -163,6 +170,8 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       if (refusal && !response.headersSent) return sendGraphQLRefusal(response, refusal);
       if (error instanceof BodyTooLargeError && !response.headersSent)
         return sendJson(response, 413, { detail: error.message }, tooLargeHeaders);
+      if (error instanceof UnsupportedContentEncodingError && !response.headersSent)
+        return sendJson(response, 415, { detail: error.message }, unencodedOnlyHeaders);
       writeRestError(response, error, { logger: log, requestId });
     }
   }

@@ -1,9 +1,11 @@
 // Holds /graphql to the same body limit as REST (JSON depth is useJsonDepthLimit's), refuses
-// GET parameters Yoga would answer with a 500, and writes such refusals in the GraphQL shape.
+// GET parameters Yoga would answer with a 500, and writes such refusals (and the edge's 415 for
+// an encoded body) in the GraphQL shape.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { BodyTooLargeError, readBoundedBody, tooLargeHeaders } from './body-limit.js';
+import { UnsupportedContentEncodingError, unencodedOnlyHeaders } from './content-encoding.js';
 import type { BodyLimits } from './json.js';
 
 /** A GET's `variables` or `extensions` that is not JSON (Yoga would answer it with a 500). */
@@ -52,23 +54,31 @@ function readBody(bytes: Buffer): Readable {
   return Readable.from([bytes], { objectMode: false });
 }
 
+export interface GraphQLRefusal {
+  status: number;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
 /** The GraphQL answer to a request refused here; null when the error is not one of these. */
-export function graphQLRefusal(error: unknown): { status: number; code: string; message: string } | null {
-  if (error instanceof BodyTooLargeError) return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: error.message };
+export function graphQLRefusal(error: unknown): GraphQLRefusal | null {
+  if (error instanceof BodyTooLargeError)
+    return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: error.message, headers: tooLargeHeaders };
   if (error instanceof InvalidGraphQLParameterError)
     return { status: 400, code: 'BAD_REQUEST', message: error.message };
+  // The code of use-unsupported-media-type.ts's 415: the body is not in a form the endpoint reads.
+  if (error instanceof UnsupportedContentEncodingError)
+    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: error.message, headers: unencodedOnlyHeaders };
   return null;
 }
 
-export function sendGraphQLRefusal(
-  response: ServerResponse,
-  refusal: { status: number; code: string; message: string },
-): void {
+export function sendGraphQLRefusal(response: ServerResponse, refusal: GraphQLRefusal): void {
   const payload = JSON.stringify({
     errors: [{ message: refusal.message, extensions: { code: refusal.code, status: refusal.status } }],
   });
   response.writeHead(refusal.status, {
-    ...(refusal.status === 413 ? tooLargeHeaders : {}),
+    ...refusal.headers,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),
   });

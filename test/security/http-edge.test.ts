@@ -1,10 +1,11 @@
 // The HTTP edge shared by REST and GraphQL: one body limit (content-length and chunked, before
-// anything runs), bad paths and deeply nested JSON answered as bad input (never 5xx), CORS by
-// allow-list only, slow clients cut by the request timeout, and honest access records for
-// requests whose answer never finished.
+// anything runs), encoded bodies refused (415) unread, bad paths and deeply nested JSON answered
+// as bad input (never 5xx), CORS by allow-list only, slow clients cut by the request timeout, and
+// honest access records for requests whose answer never finished.
 
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/lib/logger.js';
 import { eventually } from '../support/eventually.js';
@@ -177,6 +178,58 @@ describe('one body limit for both surfaces', () => {
     }
     expect(await transactions()).toBe(before);
     expect(await lineStatus(line.mdn)).toBe('ACTIVE');
+  });
+});
+
+describe('bodies with a content coding', () => {
+  /** A POST of `body` declared as `coding`, the bytes sent as they are (fetch encodes no request body). */
+  async function encoded(path: string, coding: string, body: Buffer | ReadableStream<Uint8Array>) {
+    const response = await fetch(gateway.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': coding, authorization: `Bearer ${token}` },
+      body,
+      ...(Buffer.isBuffer(body) ? {} : { duplex: 'half' }),
+    } as RequestInit);
+    return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+  }
+
+  it('refuses gzip, deflate, br… with 415 naming the coding on both surfaces, changing nothing', async () => {
+    const line = await seedLine(gateway);
+    const before = await transactions();
+    const rest = Buffer.from(JSON.stringify({ mdn: line.mdn }));
+    const graphql = Buffer.from(JSON.stringify({ query: SUSPEND, variables: { input: { mdn: line.mdn } } }));
+    const bodies: [string, (plain: Buffer) => Buffer | ReadableStream<Uint8Array>][] = [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+      ['identity, GZIP', gzipSync],
+      // Never decoded: bytes that are no gzip at all are refused the same, chunked too.
+      ['gzip', (plain) => chunked(plain.toString('utf8'))],
+    ];
+    for (const [coding, encode] of bodies) {
+      const name = coding.split(',').at(-1)!.trim().toLowerCase();
+      const message = `Unsupported Content-Encoding "${name}": send the body unencoded (identity)`;
+      const restAnswer = await encoded('/sim/suspend/', coding, encode(rest));
+      expect(restAnswer.status, coding).toBe(415);
+      expect(restAnswer.body).toEqual({ detail: message });
+      expect(restAnswer.headers.get('accept-encoding')).toBe('identity');
+      const graphqlAnswer = await encoded('/graphql', coding, encode(graphql));
+      expect(graphqlAnswer.status, coding).toBe(415);
+      expect(graphqlAnswer.body).toEqual({
+        errors: [{ message, extensions: { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 } }],
+      });
+      expect(graphqlAnswer.headers.get('accept-encoding')).toBe('identity');
+    }
+    expect(await transactions()).toBe(before);
+    expect(await lineStatus(line.mdn)).toBe('ACTIVE');
+  });
+
+  it('reads a body declared identity as it is', async () => {
+    const line = await seedLine(gateway);
+    const answer = await encoded('/sim/suspend/', 'identity', Buffer.from(JSON.stringify({ mdn: line.mdn })));
+    expect(answer.status).toBe(200);
+    const graphql = await encoded('/graphql', 'identity', Buffer.from(JSON.stringify({ query: '{ __typename }' })));
+    expect(graphql).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });
   });
 });
 
