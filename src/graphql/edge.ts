@@ -8,8 +8,14 @@ import { applyAcceptQuality } from './accept-quality.js';
 import type { CostBudget } from '../budget/cost-budget.js';
 import { createGraphiQLPage } from '../http/graphiql-page.js';
 import { readBoundedBody } from '../http/body-limit.js';
-import { handBodyToYoga, prepareGraphQLRequest } from '../http/graphql-request.js';
+import {
+  handBodyToYoga,
+  prepareGraphQLRequest,
+  sendGraphQLRefusal,
+  type GraphQLRefusal,
+} from '../http/graphql-request.js';
 import type { BodyLimits } from '../http/json.js';
+import { quote } from '../lib/quote.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import type { Services } from '../pipeline/services.js';
 import { createDirectLane, isJsonPost } from './direct-execution.js';
@@ -42,6 +48,16 @@ export interface GraphQLEdge {
   /** Answers a request to /graphql; refusals of the edge itself (body too large…) are thrown. */
   handle(request: IncomingMessage, response: ServerResponse, url: URL, context: GraphQLServerContext): Promise<void>;
 }
+
+/** The methods /graphql serves (HEAD only for GraphiQL's page, which is no GraphQL request). */
+const GRAPHQL_METHODS = 'GET, POST';
+
+const methodNotAllowed = (method = ''): GraphQLRefusal => ({
+  status: 405,
+  code: 'METHOD_NOT_ALLOWED',
+  message: `Method ${JSON.stringify(quote(method, 16))} is not allowed on /graphql: send a GET or a POST`,
+  headers: { allow: GRAPHQL_METHODS },
+});
 
 /** GraphiQL's headers pane starts with this template: where the token goes. */
 const GRAPHIQL_HEADERS = '{"Authorization": "Bearer <token>"}';
@@ -120,6 +136,11 @@ export function createGraphQLEdge(services: GraphQLServices, limits: BodyLimits)
     async handle(request, response, url, context) {
       applyAcceptQuality(request);
       if (graphiqlPage && (await graphiqlPage.handle(request, response))) return;
+      // Yoga would answer any other method (a PUT of JSON, a plain OPTIONS, DELETE, TRACE, a HEAD
+      // not for the page) 415 "Unsupported Content-Type", sending clients after the wrong fix.
+      // CORS preflights never get here: the edge's CORS layer answers them.
+      if (request.method !== 'GET' && request.method !== 'POST')
+        return sendGraphQLRefusal(response, methodNotAllowed(request.method));
       if (directLane && isJsonPost(request)) {
         // Read here, bounded, before deciding whose request it is.
         const body = await readBoundedBody(request, limits.maxBytes);

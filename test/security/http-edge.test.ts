@@ -3,7 +3,7 @@
 // as bad input (never 5xx), CORS by allow-list only, slow clients cut by the request timeout, and
 // honest access records for requests whose answer never finished.
 
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,6 +233,63 @@ describe('bodies with a content coding', () => {
   });
 });
 
+describe('methods', () => {
+  /** One request through node:http (fetch refuses TRACE); the status, headers and body text. */
+  function send(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>((resolve, reject) => {
+      const outgoing = httpRequest(`${gateway.url}${path}`, { method, headers }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => void (text += chunk.toString('utf8')));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  }
+
+  it('answers /graphql 405 with Allow: GET, POST for any other method, executing nothing', async () => {
+    const line = await seedLine(gateway);
+    const json = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const mutation = JSON.stringify({ query: SUSPEND, variables: { input: { mdn: line.mdn } } });
+    const cases: [string, Record<string, string>, string?][] = [
+      ['OPTIONS', {}],
+      ['TRACE', {}],
+      ['DELETE', json],
+      ['PUT', json, mutation],
+      ['PATCH', json, mutation],
+      ['HEAD', { accept: 'application/json' }],
+    ];
+    for (const [method, headers, body] of cases) {
+      const answer = await send(method, '/graphql', headers, body);
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow, method).toBe('GET, POST');
+      if (method === 'HEAD') continue;
+      expect(JSON.parse(answer.text), method).toEqual({
+        errors: [
+          {
+            message: `Method "${method}" is not allowed on /graphql: send a GET or a POST`,
+            extensions: { code: 'METHOD_NOT_ALLOWED', status: 405 },
+          },
+        ],
+      });
+    }
+    expect(await lineStatus(line.mdn)).toBe('ACTIVE');
+    // A CORS preflight is still the CORS layer's, and GraphiQL's page still answers HEAD.
+    const preflight = await send('OPTIONS', '/graphql', {
+      origin: 'https://app.example.com',
+      'access-control-request-method': 'POST',
+    });
+    expect(preflight.status).toBe(204);
+    expect((await send('HEAD', '/graphql', { accept: 'text/html' })).status).toBe(200);
+  });
+
+  it('answers HEAD on a REST query route 405 with Allow: GET, as the FastAPI service did', async () => {
+    const answer = await send('HEAD', '/sim/usage/3215550001', { authorization: `Bearer ${token}` });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET');
+  });
+});
+
 describe('bad input is never a 5xx', () => {
   it('answers a malformed percent-encoding in a path with 404, without a token', async () => {
     for (const path of ['/sim/usage/%ZZ', '/sim/usage/%', '/sim/usage/%E0%A4%A']) {
@@ -296,7 +353,7 @@ describe('bad input is never a 5xx', () => {
         request('GET /graphql?query=%7B__typename%7D&extensions=%7B HTTP/1.1'),
         400,
       ],
-      ['GraphQL with a PUT', request('PUT /graphql HTTP/1.1', 'Content-Length: 0\r\n')],
+      ['GraphQL with a PUT', request('PUT /graphql HTTP/1.1', 'Content-Length: 0\r\n'), 405],
       ['a WebDAV method', request('PROPFIND /sim/usage/3215550001 HTTP/1.1'), 405],
       ['an unknown method', request('BREW /graphql HTTP/1.1'), 400],
       ['a plain OPTIONS (not a preflight)', request('OPTIONS /sim/suspend/ HTTP/1.1'), 405],
