@@ -28,9 +28,13 @@ export const configSchema = z.object({
     .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: (SQLite) or postgres:// (PostgreSQL)')
     .default('file:./data/gateway.db')
     .describe('SQLite file (file:…) or PostgreSQL URL (postgres://…)'),
-  REDIS_URL: optionalSecret.describe(
-    'Redis URL for shared rate-limit counters when several replicas run; unset = in-process counters',
-  ),
+  // Checked by its scheme alone, so that the message never echoes the URL (it may hold a
+  // password): any other scheme (`http://…`) would start and stay "unreachable" for good.
+  REDIS_URL: optionalSecret
+    .refine((value) => value === undefined || /^rediss?:\/\/\S+$/.test(value), 'must be a redis:// or rediss:// URL')
+    .describe(
+      'Redis URL (redis://…, or rediss://… for TLS) for shared rate-limit counters when several replicas run; unset = in-process counters',
+    ),
   DATA_DIR: z
     .string()
     .min(1)

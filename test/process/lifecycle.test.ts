@@ -83,6 +83,9 @@ const BAD_ENVIRONMENTS: [name: string, value: string][] = [
   ['TOKEN_TTL', '99999999d'],
   ['CACHE_TTL_MS', '0x10'],
   ['GRAPHQL_MAX_ALIASES', '1e3'],
+  // A Redis URL may carry a password: named, never echoed.
+  ['REDIS_URL', 'http://:hunter2-redis-password@redis.internal:6379'],
+  ['REDIS_URL', 'redis.internal:6379'],
 ];
 
 /** The message the process prints (alone, on one line) for a bad environment: the ConfigError's. */
@@ -103,6 +106,16 @@ describe('a bad environment', () => {
     expect(message).toMatch(new RegExp(`^Invalid ${name}: `));
     // The message names the variable, never echoes a secret's value.
     if (name === 'JWT_SECRET') expect(message).not.toContain(value);
+    if (name === 'REDIS_URL') {
+      expect(message).toMatch(/^Invalid REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+      expect(message).not.toContain('hunter2');
+      expect(message).not.toContain('redis.internal');
+    }
+  });
+
+  it('takes a redis:// or rediss:// REDIS_URL', () => {
+    for (const url of ['redis://redis.internal:6379/0', 'rediss://:secret@redis.internal:6380'])
+      expect(loadConfig({ ...env, REDIS_URL: url }).REDIS_URL).toBe(url);
   });
 
   it('takes a variable set to nothing (PORT= in a unit file) as unset: its default, not 0', () => {
