@@ -3,6 +3,7 @@
 // nothing sent to a carrier); GraphQL-over-HTTP statuses; the INTROSPECTION and GRAPHIQL switches;
 // client errors logged as such, never as "unexpected error".
 
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../src/lib/logger.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
@@ -534,6 +535,49 @@ describe('introspection, suggestions and GraphiQL', () => {
     expect(html).not.toContain('"shouldPersistHeaders":true');
     expect(html).toContain('"shouldPersistHeaders":false');
     expect(html).toContain(JSON.stringify({ headers: '{"Authorization": "Bearer <token>"}' }).slice(1, -1));
+  });
+
+  it("serves GraphiQL with /docs's protective headers, running only its own inline script", async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${gateway.url}/graphql`, { method, headers: { accept: 'text/html' } });
+      expect(response.status, method).toBe(200);
+      expect(response.headers.get('x-frame-options'), method).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), method).toBe('no-referrer');
+      expect(response.headers.get('x-content-type-options'), method).toBe('nosniff');
+      expect(response.headers.get('content-security-policy'), method).toBeTruthy();
+    }
+    const response = await fetch(`${gateway.url}/graphql`, { headers: { accept: 'text/html' } });
+    const html = await response.text();
+    const directives = new Map(
+      response.headers
+        .get('content-security-policy')!
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+    for (const [name, sources] of [
+      ['default-src', ["'self'"]],
+      ['connect-src', ["'self'"]],
+      ['object-src', ["'none'"]],
+      ['base-uri', ["'none'"]],
+      ['frame-ancestors', ["'none'"]],
+    ] as const)
+      expect(directives.get(name), name).toEqual(sources);
+    // Every inline script of the page is allowed by its hash, and nothing else inline or eval'd.
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    const scriptSources = directives.get('script-src')!;
+    for (const script of inline)
+      expect(scriptSources).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(scriptSources).not.toContain("'unsafe-inline'");
+    expect(scriptSources).not.toContain("'unsafe-eval'");
+    // What the editor needs: its workers are started from blob: URLs the page makes, its styles
+    // are inserted inline, its fonts are data: URLs.
+    expect(html).toContain('URL.createObjectURL(blob)');
+    expect(directives.get('worker-src')).toContain('blob:');
+    expect(directives.get('style-src')).toContain("'unsafe-inline'");
+    expect(html).toMatch(/@font-face\{[^}]*url\(data:/);
+    expect(directives.get('font-src')).toContain('data:');
   });
 
   describe('INTROSPECTION=public', () => {
