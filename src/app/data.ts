@@ -36,7 +36,8 @@ export async function openData(
   const invalidation = new CacheInvalidation(db, config.CACHE_TTL_MS, cacheChannel(target), config.CACHE_MAX_ENTRIES);
   const settings = new SettingsStore(db, invalidation);
   await settings.ensureDefaults();
-  const signingKey = resolveSigningKey({ secret: config.JWT_SECRET, dataDir: config.DATA_DIR });
+  const tokensIssued = !config.JWT_SECRET && (await db.token.findFirst({ select: { id: true } })) !== null;
+  const signingKey = resolveSigningKey({ secret: config.JWT_SECRET, dataDir: config.DATA_DIR, tokensIssued });
   return {
     db,
     target,

@@ -5,7 +5,7 @@
 // Node's and Prisma's start-up, about a second of CPU each). Then a gateway on the same database
 // accepts the token the CLI issued, and refuses it once the CLI revoked it.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +235,23 @@ describe('bad input', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^Invalid DATABASE_URL: /);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('never makes up a JWT secret for a database that holds tokens (another DATA_DIR): no token the gateway would refuse', async () => {
+    expect((await admin('token', 'issue', 'alice', '--ttl', '1h')).code).toBe(0);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'line-gateway-cli-other-'));
+    try {
+      const result = await cli(['token', 'issue', 'alice', '--ttl', '1h'], {
+        DATABASE_URL: env.DATABASE_URL!,
+        DATA_DIR: elsewhere,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(messageOf(result)).toMatch(/^No JWT secret: JWT_SECRET is unset and .*jwt-secret does not exist/);
+      expect(existsSync(join(elsewhere, 'jwt-secret'))).toBe(false);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('names the variable when the environment is wrong (in this process)', async () => {
