@@ -3,22 +3,15 @@
 // refusal without a stack, where it used to be a 500 and an error with its stack per request.
 
 import type { Logger } from '../lib/logger.js';
-import { GatewayError } from './gateway-errors.js';
+import { TryAgainLaterError } from './gateway-errors.js';
 
 const RETRY_SECONDS = 5;
 
-export class DatabaseUnavailableError extends GatewayError {
+export class DatabaseUnavailableError extends TryAgainLaterError {
   override readonly name = 'DatabaseUnavailableError';
-  readonly status = 503;
   readonly code = 'DATABASE_UNAVAILABLE';
   constructor() {
-    super('The database is not answering; try again shortly');
-  }
-  override headers() {
-    return { 'retry-after': String(RETRY_SECONDS) };
-  }
-  override extensions() {
-    return { retryAfter: RETRY_SECONDS };
+    super('The database is not answering; try again shortly', RETRY_SECONDS);
   }
 }
 

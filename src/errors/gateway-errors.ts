@@ -144,22 +144,32 @@ export class NotSupportedError extends GatewayError {
   readonly code = 'NOT_SUPPORTED';
 }
 
-/** When a client refused for maintenance is told to try again. */
-const MAINTENANCE_RETRY_SECONDS = 60;
-
-export class MaintenanceError extends GatewayError {
-  override readonly name = 'MaintenanceError';
+/** A 503 that tells the client when to try again: Retry-After on REST, `extensions.retryAfter` on GraphQL. */
+export abstract class TryAgainLaterError extends GatewayError {
   readonly status = 503;
-  readonly code = 'MAINTENANCE';
-  constructor() {
-    super('Service is in maintenance mode: carrier operations are disabled');
+  constructor(
+    message: string,
+    private readonly retryAfterSeconds: number,
+  ) {
+    super(message);
   }
   override headers() {
-    return { 'retry-after': String(MAINTENANCE_RETRY_SECONDS) };
+    return { 'retry-after': String(this.retryAfterSeconds) };
   }
   /** GraphQL carries the hint as RATE_LIMITED does: a field error's headers cannot be sent. */
   override extensions() {
-    return { retryAfter: MAINTENANCE_RETRY_SECONDS };
+    return { retryAfter: this.retryAfterSeconds };
+  }
+}
+
+/** When a client refused for maintenance is told to try again. */
+const MAINTENANCE_RETRY_SECONDS = 60;
+
+export class MaintenanceError extends TryAgainLaterError {
+  override readonly name = 'MaintenanceError';
+  readonly code = 'MAINTENANCE';
+  constructor() {
+    super('Service is in maintenance mode: carrier operations are disabled', MAINTENANCE_RETRY_SECONDS);
   }
 }
 
