@@ -3,6 +3,7 @@
 // no foreign origin is allowed, so a browser on another site cannot read any answer.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { addVary } from './vary.js';
 
 export interface CorsOptions {
   /** Exact origins (`https://app.example.com`) allowed to call; empty = none. */
@@ -46,7 +47,7 @@ export function createCors(options: CorsOptions): Cors {
       const origin = request.headers.origin;
       const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
       // Answers differ by Origin once any origin is allowed: caches must keep them apart.
-      if (allowed.size > 0) response.setHeader('vary', 'origin');
+      if (allowed.size > 0) addVary(response, 'Origin');
       const entitled = origin !== undefined && allowed.has(origin);
       if (entitled) {
         response.setHeader('access-control-allow-origin', origin);
