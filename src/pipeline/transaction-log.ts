@@ -8,7 +8,14 @@ import { isUniqueViolation } from '../db/errors.js';
 import { DuplicateTransactionError } from '../errors/gateway-errors.js';
 import { outboxRow, type LineEventDraft } from './line-events.js';
 
-export type TransactionStatus = 'pending' | 'success' | 'failure' | 'unknown' | 'error';
+/**
+ * `superseded`: a lost outcome (`unknown`, `pending`) the reconciler did not re-send because a
+ * later write of the same kind on the same line had succeeded (src/recovery/supersede.ts).
+ * Terminal, like success, failure and error; only pending and unknown are ever re-sent.
+ */
+export const TRANSACTION_STATUSES = ['pending', 'success', 'failure', 'unknown', 'error', 'superseded'] as const;
+
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export interface TransactionRecord {
   id: string;
@@ -24,11 +31,18 @@ export interface TransactionRecord {
   request: unknown;
   /** Re-sends made by the reconciler. */
   attempts: number;
-  /** When the reconciler learned the outcome; null when the caller's request did. */
+  /** When the reconciler resolved the row (learned its outcome, or found it superseded); null when the caller's request did. */
   resolvedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * Whether the outcome was learned by re-sending the write. A superseded row was resolved by the
+ * reconciler too, but never re-sent: it has no outcome to show.
+ */
+export const wasRecovered = (row: { status: string; resolvedAt: Date | null }): boolean =>
+  row.resolvedAt !== null && row.status !== 'superseded';
 
 /** The operation's prefix followed by 12 uppercase hexadecimal characters. */
 export function generateTransactionId(prefix: string): string {

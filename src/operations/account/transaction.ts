@@ -5,12 +5,13 @@
 import { z } from 'zod';
 import { quote } from '../../lib/quote.js';
 import { NotFoundError } from '../../errors/gateway-errors.js';
+import { TRANSACTION_STATUSES, wasRecovered } from '../../pipeline/transaction-log.js';
 import { defineOperation } from '../define.js';
 
-export const transactionStatus = z.enum(['pending', 'success', 'failure', 'unknown', 'error']).meta({
+export const transactionStatus = z.enum(TRANSACTION_STATUSES).meta({
   id: 'TransactionStatus',
   description:
-    'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen)',
+    'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen), superseded (its outcome was lost and a later write of the same kind on the same line, e.g. a restore after this suspension, succeeded first: not re-sent, so that the later write stands; the stored answer names it)',
 });
 
 export const transactionRecord = z
@@ -25,12 +26,14 @@ export const transactionRecord = z
       .number()
       .int()
       .nullable()
-      .describe('HTTP status the caller got; once recovered, the status of the answer the carrier gave on re-send'),
+      .describe(
+        'HTTP status the caller got; once recovered, the status of the answer the carrier gave on re-send (a superseded write keeps the one the caller got)',
+      ),
     response: z
       .string()
       .nullable()
       .describe(
-        'The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send',
+        'The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send; once superseded, `superseded_by` (the later transaction) and a `message` saying so',
       ),
     createdAt: z.string().describe('When the request arrived (ISO 8601)'),
     updatedAt: z.string().describe('When the outcome was recorded (ISO 8601)'),
@@ -39,7 +42,10 @@ export const transactionRecord = z
       .describe(
         'True when the outcome was lost (timeout, crash) and learned afterwards by re-sending the write with the same transaction id',
       ),
-    resolvedAt: z.string().nullable().describe('When a lost outcome was recovered (ISO 8601); null otherwise'),
+    resolvedAt: z
+      .string()
+      .nullable()
+      .describe('When the gateway resolved a lost outcome, recovered or superseded (ISO 8601); null otherwise'),
   })
   .meta({ id: 'TransactionRecord', description: 'The audit record of a mutating request' });
 
@@ -69,7 +75,7 @@ export const transaction = defineOperation({
         response: record.response === null ? null : JSON.stringify(record.response),
         createdAt: record.createdAt.toISOString(),
         updatedAt: record.updatedAt.toISOString(),
-        recovered: record.resolvedAt !== null,
+        recovered: wasRecovered(record),
         resolvedAt: record.resolvedAt?.toISOString() ?? null,
       },
     };

@@ -11,7 +11,7 @@
 
 import type { Database } from '../../db/client.js';
 import type { CarrierId } from '../../carriers/types.js';
-import type { TransactionStatus } from '../../pipeline/transaction-log.js';
+import { wasRecovered, type TransactionStatus } from '../../pipeline/transaction-log.js';
 import { encodeCursor, type HistoryKind, type HistoryPosition } from './cursor.js';
 import type { HistoryEntry, LineHistoryResult } from './schemas.js';
 
@@ -108,7 +108,7 @@ async function readTransactions(db: Database, query: HistoryQuery): Promise<Posi
         httpStatus: row.httpStatus,
         answerMessage: outcome.message,
         errorCode: outcome.errorCode,
-        recovered: row.resolvedAt !== null,
+        recovered: wasRecovered(row),
       },
       event: eventOf.get(row.id) ?? null,
     };
