@@ -6,8 +6,12 @@
 import type { Database } from '../db/client.js';
 import { outboxRow } from '../pipeline/line-events.js';
 import { completedRow, type CompletionLines, type TransactionStatus } from '../pipeline/transaction-log.js';
+import type { LaterWrite, Rivals } from './supersede.js';
 
-const UNRESOLVED: TransactionStatus[] = ['pending', 'unknown'];
+const UNRESOLVED = ['pending', 'unknown'] as const satisfies readonly TransactionStatus[];
+
+/** Number changes followed from a row to a later number of its line; more in between is not looked for. */
+const MAX_RENUMBERINGS = 8;
 
 export interface ClaimRules {
   /** How long the claimant may work on the row before another replica may take it over. */
@@ -73,7 +77,7 @@ export class RecoveryLeases {
     outcome: { status: TransactionStatus; httpStatus: number; response: unknown; answeredLine?: string | undefined },
   ): Promise<boolean> {
     const { count } = await db.transaction.updateMany({
-      where: { id, leaseOwner: this.owner, status: { in: UNRESOLVED } },
+      where: { id, leaseOwner: this.owner, status: { in: [...UNRESOLVED] } },
       data: {
         ...completedRow(outcome.status, outcome.httpStatus, outcome.response, outcome.answeredLine),
         // Resolved here, so the stored input is no longer needed whatever the outcome.
@@ -83,6 +87,62 @@ export class RecoveryLeases {
         leaseOwner: null,
       },
     });
+    return count === 1;
+  }
+
+  /**
+   * The newest successful write of `rivals` on the line of `row` recorded after it, or null.
+   * The line is followed across number changes (`renumbering`, each answered with the line's new
+   * number in its event): a write under a later number counts from that change on, never before
+   * it (the number may have been another line's then).
+   */
+  async laterWrite(
+    row: { id: string; mdn: string; createdAt: Date },
+    rivals: Rivals,
+    renumbering: readonly string[],
+  ): Promise<LaterWrite | null> {
+    const numbers = [{ mdn: row.mdn, createdAt: { gt: row.createdAt } }];
+    let newest = numbers;
+    for (let step = 0; step < MAX_RENUMBERINGS && renumbering.length > 0; step++) {
+      const changes = await this.db.transaction.findMany({
+        where: { status: 'success', operation: { in: [...renumbering] }, OR: newest },
+        select: { id: true, createdAt: true },
+      });
+      if (changes.length === 0) break;
+      const at = new Map(changes.map((change) => [change.id, change.createdAt]));
+      const events = await this.db.lineEvent.findMany({
+        where: { transactionId: { in: [...at.keys()] } },
+        select: { transactionId: true, mdn: true },
+      });
+      newest = events.flatMap(({ transactionId, mdn }) => {
+        const since = transactionId === null ? undefined : at.get(transactionId);
+        return since ? [{ mdn, createdAt: { gt: since } }] : [];
+      });
+      numbers.push(...newest);
+    }
+    return this.db.transaction.findFirst({
+      where: { id: { not: row.id }, status: 'success', operation: { in: [...rivals.operations] }, OR: numbers },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { id: true, operation: true },
+    });
+  }
+
+  /**
+   * Resolves the row `superseded` by `later` with `response`, no line event, no re-send. One
+   * conditional UPDATE, like `resolve`: only while the row is still unresolved and this
+   * replica's, and `later` is still a success recorded after it. `attempts` gives back what the
+   * claim counted, since nothing was sent.
+   */
+  async supersede(id: string, later: string, response: unknown): Promise<boolean> {
+    const now = new Date();
+    const [pending, unknown] = UNRESOLVED;
+    const count = await this.db.$executeRaw`
+      UPDATE "Transaction" SET "status" = ${'superseded' satisfies TransactionStatus},
+        "response" = ${JSON.stringify(response)}, "request" = NULL, "resolvedAt" = ${now}, "updatedAt" = ${now},
+        "leaseUntil" = NULL, "leaseOwner" = NULL, "attempts" = "attempts" - 1
+      WHERE "id" = ${id} AND "leaseOwner" = ${this.owner} AND "status" IN (${pending}, ${unknown})
+        AND EXISTS (SELECT 1 FROM "Transaction" AS "later" WHERE "later"."id" = ${later}
+          AND "later"."status" = ${'success' satisfies TransactionStatus} AND "later"."createdAt" > "Transaction"."createdAt")`;
     return count === 1;
   }
 

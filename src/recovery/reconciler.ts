@@ -1,7 +1,9 @@
 // Resolves every write whose outcome was lost (`unknown` after a carrier fault, `pending` after
 // a crash) by re-sending it with the same transaction id until the carrier's answer is known:
 // at once after a request ends `unknown`, at start-up, and in a low-frequency sweep. Faults are
-// retried with exponential backoff, for ever, with a warning at each doubling of attempts.
+// retried with exponential backoff, for ever, with a warning at each doubling of attempts. A row
+// that a later write of the same kind on the same line has superseded is resolved as such
+// instead, without a re-send (src/recovery/supersede.ts).
 
 import { CarrierFault } from '../carriers/errors.js';
 import type { Config } from '../config.js';
@@ -11,8 +13,10 @@ import { atWallClock, type WallClockTimer } from '../lib/wall-clock-timer.js';
 import { lineEventOf } from '../pipeline/line-events.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
+import type { TransactionRecord } from '../pipeline/transaction-log.js';
 import type { RecoveryLeases } from './leases.js';
 import { NotResendable, resend } from './resend.js';
+import { StateAspects, type LaterWrite } from './supersede.js';
 import { logPassFailure } from '../errors/database-unavailable.js';
 
 export interface RecoveryTiming {
@@ -56,6 +60,7 @@ export class Reconciler implements OutcomeRecovery {
   private stopped = false;
   private writes = 0;
   private writesDrained?: () => void;
+  private readonly aspects: StateAspects;
 
   constructor(
     private readonly leases: RecoveryLeases,
@@ -63,7 +68,9 @@ export class Reconciler implements OutcomeRecovery {
     readonly timing: RecoveryTiming,
     /** Told after a learned outcome's line event commits (the outbox relay publishes it). */
     private readonly eventWritten: () => void = () => {},
-  ) {}
+  ) {
+    this.aspects = new StateAspects(operations);
+  }
 
   /** Resolves what a crash left behind, then sweeps every `sweepMs`. */
   start(services: Services): void {
@@ -182,6 +189,9 @@ export class Reconciler implements OutcomeRecovery {
     const row = await services.transactions.find(id);
     if (!row) return;
     try {
+      // Checked at every attempt, not once: the later write may arrive while this one backs off.
+      const later = await this.laterWrite(row);
+      if (later) return await this.supersede(row, later);
       const answer = await resend(services, this.operations, row);
       const operation = this.operations.find((candidate) => candidate.name === row.operation);
       const event =
@@ -240,5 +250,34 @@ export class Reconciler implements OutcomeRecovery {
       else logger.debug('transaction outcome still unknown', fields);
       this.resolveAt(id, retryAt);
     }
+  }
+
+  /** The later successful write of the same aspect on the row's line, if its kind has one. */
+  private laterWrite(row: TransactionRecord): Promise<LaterWrite | null> {
+    const rivals = this.aspects.rivals(row.operation);
+    if (!rivals || row.mdn === null) return Promise.resolve(null);
+    return this.leases.laterWrite(
+      { id: row.id, mdn: row.mdn, createdAt: row.createdAt },
+      rivals,
+      this.aspects.renumbering,
+    );
+  }
+
+  /** Resolves the row as superseded by `later`: no re-send, no line event, no registry change. */
+  private async supersede(row: TransactionRecord, later: LaterWrite): Promise<void> {
+    const { logger, metrics } = this.services!;
+    const fields = { transactionId: row.id, operation: row.operation, supersededBy: later.id };
+    if (!(await this.leases.supersede(row.id, later.id, this.aspects.answer(row, later)))) {
+      logger.warn(
+        'transaction resolved elsewhere meanwhile (lease expired or its request finished); not superseded',
+        fields,
+      );
+      return;
+    }
+    metrics.recoveries.inc({ outcome: 'superseded' });
+    logger.info('transaction superseded by a later write of the same kind on its line; not re-sent', {
+      ...fields,
+      supersedingOperation: later.operation,
+    });
   }
 }
