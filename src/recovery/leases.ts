@@ -10,7 +10,7 @@ import type { LaterWrite, Rivals } from './supersede.js';
 
 const UNRESOLVED = ['pending', 'unknown'] as const satisfies readonly TransactionStatus[];
 
-/** Number changes followed from a row to a later number of its line; more in between is not looked for. */
+/** Number changes followed from a row's number to its line's later ones; a line renumbered more often meanwhile is followed no further. */
 const MAX_RENUMBERINGS = 8;
 
 export interface ClaimRules {
@@ -92,36 +92,41 @@ export class RecoveryLeases {
 
   /**
    * The newest successful write of `rivals` on the line of `row` recorded after it, or null.
-   * The line is followed across number changes (`renumbering`, each answered with the line's new
-   * number in its event): a write under a later number counts from that change on, never before
-   * it (the number may have been another line's then).
+   * The line is followed across number changes (`renumbering`, whose event carries the line's
+   * new number): a number counts only while the line held it, from the row (or the change that
+   * brought the line there) to the first change that took the line away, since before and after
+   * that the number may be another line's.
    */
   async laterWrite(
     row: { id: string; mdn: string; createdAt: Date },
     rivals: Rivals,
     renumbering: readonly string[],
   ): Promise<LaterWrite | null> {
-    const numbers = [{ mdn: row.mdn, createdAt: { gt: row.createdAt } }];
-    let newest = numbers;
-    for (let step = 0; step < MAX_RENUMBERINGS && renumbering.length > 0; step++) {
-      const changes = await this.db.transaction.findMany({
-        where: { status: 'success', operation: { in: [...renumbering] }, OR: newest },
+    const held: { mdn: string; createdAt: { gt: Date; lte?: Date } }[] = [];
+    let current: { mdn: string; since: Date } | null = { mdn: row.mdn, since: row.createdAt };
+    for (let step = 0; current && renumbering.length > 0 && step < MAX_RENUMBERINGS; step++) {
+      const change: { id: string; createdAt: Date } | null = await this.db.transaction.findFirst({
+        where: {
+          status: 'success',
+          operation: { in: [...renumbering] },
+          mdn: current.mdn,
+          createdAt: { gt: current.since },
+        },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         select: { id: true, createdAt: true },
       });
-      if (changes.length === 0) break;
-      const at = new Map(changes.map((change) => [change.id, change.createdAt]));
-      const events = await this.db.lineEvent.findMany({
-        where: { transactionId: { in: [...at.keys()] } },
-        select: { transactionId: true, mdn: true },
+      if (!change) break;
+      // The change itself is a write under the number the line is leaving (a rival of a number change).
+      held.push({ mdn: current.mdn, createdAt: { gt: current.since, lte: change.createdAt } });
+      const event: { mdn: string } | null = await this.db.lineEvent.findUnique({
+        where: { transactionId: change.id },
+        select: { mdn: true },
       });
-      newest = events.flatMap(({ transactionId, mdn }) => {
-        const since = transactionId === null ? undefined : at.get(transactionId);
-        return since ? [{ mdn, createdAt: { gt: since } }] : [];
-      });
-      numbers.push(...newest);
+      current = event ? { mdn: event.mdn, since: change.createdAt } : null;
     }
+    if (current) held.push({ mdn: current.mdn, createdAt: { gt: current.since } });
     return this.db.transaction.findFirst({
-      where: { id: { not: row.id }, status: 'success', operation: { in: [...rivals.operations] }, OR: numbers },
+      where: { id: { not: row.id }, status: 'success', operation: { in: [...rivals.operations] }, OR: held },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       select: { id: true, operation: true },
     });
