@@ -66,11 +66,19 @@ export class LineNotOwnedError extends GatewayError {
   override readonly name = 'LineNotOwnedError';
   readonly status = 403;
   readonly code = 'FORBIDDEN';
-  constructor(kind: 'line' | 'SIM' | 'account', value: string) {
+  /** `strict`: one message whoever holds the number, or nobody (the rule's refusals must not tell them apart). */
+  constructor(kind: 'line' | 'SIM' | 'account', value: string, rule: 'enforced' | 'strict' = 'enforced') {
     // Validation bounded the value already; the cut keeps that true should a field ever loosen.
     const shown = value.length > 32 ? `${value.slice(0, 32)}…` : value;
-    const subject = { line: 'Line', SIM: 'The line of SIM', account: 'Every line of account' }[kind];
-    super(`${subject} ${shown} belongs to another user`);
+    const message =
+      rule === 'strict'
+        ? {
+            line: `Line ${shown} is not one of your lines`,
+            SIM: `SIM ${shown} is not on one of your lines`,
+            account: `No line of account ${shown} is one of your lines`,
+          }[kind]
+        : `${{ line: 'Line', SIM: 'The line of SIM', account: 'Every line of account' }[kind]} ${shown} belongs to another user`;
+    super(message);
   }
 }
 

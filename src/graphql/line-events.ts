@@ -10,7 +10,7 @@ import { UnauthenticatedError } from '../errors/gateway-errors.js';
 import { carrierId } from '../operations/management/schemas.js';
 import { mdn as mdnSchema } from '../operations/schemas/fields.js';
 import type { LineEventMessage } from '../pipeline/event-bus.js';
-import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
+import { assertOwnHome, ownershipRule } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
 import { outputType, shareObjectType } from './zod-to-graphql.js';
@@ -60,8 +60,9 @@ shareObjectType('LineEvent', LineEventRef);
 /** Whether the caller may see an event of the line (the rule of line ownership, at publish time). */
 async function visible(context: RequestContext, event: LineEventMessage): Promise<boolean> {
   const user = context.user!;
-  if (!(await ownershipEnforced(context, user))) return true;
-  return event.ownerId === null || event.ownerId === user.id;
+  const rule = await ownershipRule(context, user);
+  if (!rule) return true;
+  return event.ownerId === user.id || (rule === 'enforced' && event.ownerId === null);
 }
 
 builder.subscriptionField('lineEvents', (t) =>
@@ -84,11 +85,12 @@ builder.subscriptionField('lineEvents', (t) =>
       const user = context.user;
       if (!user) throw new UnauthenticatedError(context.authFailure);
       const lines = args.mdns ? new Set(args.mdns) : null;
-      if (lines && (await ownershipEnforced(context, user))) {
+      const rule = lines && (await ownershipRule(context, user));
+      if (lines && rule) {
         const homes = await context.lineHomes.loadMany([...lines]);
         homes.forEach((home, index) => {
           if (home instanceof Error) throw home;
-          assertOwnHome(home, user, 'line', [...lines][index]!);
+          assertOwnHome(home, user, 'line', [...lines][index]!, rule);
         });
       }
       const named = (event: LineEventMessage) =>

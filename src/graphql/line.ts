@@ -15,7 +15,7 @@ import { carrierId } from '../operations/management/schemas.js';
 import { mdn as mdnSchema } from '../operations/schemas/fields.js';
 import { UnauthenticatedError } from '../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
-import { assertOwnHome, ownershipEnforced } from '../pipeline/line-ownership.js';
+import { assertOwnHome, ownershipRule } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
 import { answerOf, type Body } from './line-answers.js';
@@ -92,7 +92,8 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
           const home = await context.lineHomes.load(line.mdn);
           // The entry points required a caller; this field reads the registry itself, so it checks ownership itself.
           const user = context.user!;
-          if (await ownershipEnforced(context, user)) assertOwnHome(home, user, 'line', line.mdn);
+          const rule = await ownershipRule(context, user);
+          if (rule) assertOwnHome(home, user, 'line', line.mdn, rule);
           return home?.carrier ?? null;
         },
       }),

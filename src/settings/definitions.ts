@@ -26,8 +26,12 @@ export interface SettingsValues {
   persisted_operations_only: boolean;
 }
 
-/** `enforced`: a user acts only on their own lines (and unowned ones); `off`: on any line (single-team deployments). */
-export const LINE_OWNERSHIP_MODES = ['enforced', 'off'] as const;
+/**
+ * `enforced`: a user acts only on their own lines, and on lines nobody owns or the gateway never
+ * saw; `strict`: only on their own lines (and on SIMs no line holds, to activate them); `off`: on
+ * any line (single-team deployments).
+ */
+export const LINE_OWNERSHIP_MODES = ['enforced', 'strict', 'off'] as const;
 export type LineOwnershipMode = (typeof LINE_OWNERSHIP_MODES)[number];
 
 /** A rejected PUT: the message is shown to the caller as a 422 detail. */
@@ -107,7 +111,7 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
   },
   line_ownership: {
     description:
-      'Whether a user may act only on the lines they activated (and on lines nobody owns): "enforced" (default), or "off" for single-team deployments',
+      'Whether a user may act only on the lines they own: "enforced" (default: their own, and lines nobody owns or the gateway has never seen), "strict" (their own only; SIMs no line holds stay open to activation), or "off" for single-team deployments',
     defaultValue: 'enforced',
     validate(value) {
       if (!(LINE_OWNERSHIP_MODES as readonly unknown[]).includes(value)) {

@@ -1,6 +1,6 @@
 // `lineEvents` over Server-Sent Events with a real graphql-sse client against a gateway on a
 // real port: a user sees the events of their own lines only, a superuser every line's, and
-// naming another user's line is refused.
+// naming another user's line is refused (under the `strict` rule, a line nobody owns too).
 
 import { createClient, type Client } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,29 @@ describe('lineEvents over SSE', () => {
     expect(result.data ?? null).toBeNull();
     expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
     expect((await refused.next()).done).toBe(true);
+  });
+
+  it('under line_ownership "strict", hides the events of lines nobody owns and refuses naming one', async () => {
+    const setMode = (mode: string) =>
+      gateway.rest('PUT', '/settings/line_ownership', { token: admin, body: { value: JSON.stringify(mode) } });
+    const unowned = { token: admin, line: await seedLine(gateway) };
+    expect((await setMode('strict')).status).toBe(200);
+    try {
+      const aliceStream = subscribe(alice.token);
+      await warmUp(aliceStream, alice);
+      // The unowned line's event first: were it shown to Alice it would come before her own.
+      await touch(unowned);
+      await touch(alice);
+      const seen = await until(aliceStream, alice.line.mdn);
+      expect(seen.map((event) => event.mdn).filter((mdn) => mdn !== alice.line.mdn)).toEqual([]);
+      await aliceStream.return?.();
+
+      const refused = subscribe(alice.token, [unowned.line.mdn]);
+      const first = (await refused.next()).value as unknown as { errors?: { extensions?: Record<string, unknown> }[] };
+      expect(first.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    } finally {
+      expect((await setMode('enforced')).status).toBe(200);
+    }
   });
 
   it('refuses an anonymous subscriber', async () => {

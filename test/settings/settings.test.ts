@@ -222,11 +222,14 @@ describe('validation rules for PUT', () => {
     ['an unquoted word', 'off'],
     ['a boolean', 'false'],
     ['null', 'null'],
-  ])('line_ownership refuses %s', (_name, raw) => expectRuleViolation('line_ownership', raw, /"enforced", "off"|JSON/));
+  ])('line_ownership refuses %s', (_name, raw) =>
+    expectRuleViolation('line_ownership', raw, /"enforced", "strict", "off"|JSON/),
+  );
 
-  it('line_ownership defaults to "enforced" and accepts "off" and back', async () => {
+  it('line_ownership defaults to "enforced" and accepts "off", "strict" and back', async () => {
     expect(await value('line_ownership')).toBe('"enforced"');
     expect((await put('line_ownership', { value: '"off"' })).body.value).toBe('"off"');
+    expect((await updateOnGraphQL('line_ownership', '"strict"')).data?.updateSetting.value).toBe('strict');
     expect((await updateOnGraphQL('line_ownership', '"enforced"')).data?.updateSetting.value).toBe('enforced');
   });
 

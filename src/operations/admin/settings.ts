@@ -49,7 +49,7 @@ export const updateSetting = defineOperation({
   name: 'updateSetting',
   kind: 'mutation',
   description:
-    'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false; line_ownership is "enforced" or "off"; persisted_operations_only is true or false.',
+    'Changes a runtime setting (superuser only). `value` is JSON: a string value carries its own quotes ("\\"321\\""). Rules: default_carrier must be an enabled carrier; carriers_enabled must keep one carrier and the default carrier enabled; maintenance_mode is true or false; line_ownership is "enforced", "strict" or "off"; persisted_operations_only is true or false.',
   rest: { method: 'PUT', path: '/settings/{key}' },
   input: z.object({
     key: keyParameter,

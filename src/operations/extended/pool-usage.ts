@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineOperation } from '../define.js';
 import { LineNotOwnedError } from '../../errors/gateway-errors.js';
 import { answered, refused } from '../../pipeline/envelopes.js';
-import { visibleLines } from '../../pipeline/line-ownership.js';
+import { ownershipRule, visibleLines } from '../../pipeline/line-ownership.js';
 import { operationStatus } from '../schemas/envelope.js';
 import { accountId, resultMessage } from './common.js';
 
@@ -49,7 +49,8 @@ export const poolUsage = defineOperation({
       pool.lines.map((line) => line.mdn),
     );
     // A pool is shared by its lines: holding one of them shows the pool, not the others' lines.
-    if (pool.lines.length > 0 && visible.size === 0) throw new LineNotOwnedError('account', input.accountId);
+    if (pool.lines.length > 0 && visible.size === 0)
+      throw new LineNotOwnedError('account', input.accountId, (await ownershipRule(request, user)) ?? undefined);
     return answered({ ...pool, lines: pool.lines.filter((line) => visible.has(line.mdn)) });
   },
   onRejection: (rejection, { input }) => refused(rejection, { accountId: input.accountId }),

@@ -11,7 +11,7 @@ import { defineOperation } from '../define.js';
 import type { Services } from '../../pipeline/services.js';
 import type { UserRecord } from '../../directory/types.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
-import { assertOwnHome, ownershipEnforced } from '../../pipeline/line-ownership.js';
+import { assertOwnHome, ownershipRule } from '../../pipeline/line-ownership.js';
 import { decodeCursor } from './cursor.js';
 import { readLineHistory } from './read.js';
 import { DEFAULT_PAGE, historyInput, lineHistoryResult } from './schemas.js';
@@ -23,9 +23,10 @@ async function visibleUsers(
   user: UserRecord,
   mdn: string,
 ): Promise<readonly string[] | null> {
-  if (!(await ownershipEnforced(request, user))) return null;
+  const rule = await ownershipRule(request, user);
+  if (!rule) return null;
   const home = await request.lineHomes.load(mdn);
-  assertOwnHome(home, user, 'line', mdn);
+  assertOwnHome(home, user, 'line', mdn, rule);
   if (home?.ownerId !== user.id) return [user.id];
   const superusers = await services.db.user.findMany({ where: { superuser: true }, select: { id: true } });
   return [user.id, ...superusers.map((superuser) => superuser.id)];

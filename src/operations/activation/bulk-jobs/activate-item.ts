@@ -5,7 +5,7 @@
 
 import { isGatewayError } from '../../../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../../../pipeline/execute.js';
-import { ownershipEnforced } from '../../../pipeline/line-ownership.js';
+import { ownershipRule } from '../../../pipeline/line-ownership.js';
 import type { DryRunReport } from '../../../pipeline/dry-run-report.js';
 import type { LocalPredictionContext } from '../../../pipeline/operation.js';
 import type { RequestContext } from '../../../pipeline/request-context.js';
@@ -51,7 +51,7 @@ const SIMS_PER_LOOKUP = 500;
  * loader instead of making a query of its own. Nothing is looked up when the rule does not apply.
  */
 export async function primeSimHomes(request: RequestContext, sims: readonly string[]): Promise<void> {
-  if (!request.user || !(await ownershipEnforced(request, request.user))) return;
+  if (!request.user || !(await ownershipRule(request, request.user))) return;
   for (let start = 0; start < sims.length; start += SIMS_PER_LOOKUP) {
     const chunk = sims.slice(start, start + SIMS_PER_LOOKUP);
     const homes = await request.services.lines.bySims(chunk);
