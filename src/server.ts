@@ -73,6 +73,19 @@ function rewritesPath(target: string): boolean {
   return path.includes('\\') || /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
 }
 
+/**
+ * More than one Host header: RFC 9112 (3.2) has a server answer 400, since the proxies in front
+ * and this process may each pick a different one. Node keeps the first and drops the others.
+ */
+function hasDuplicateHost(rawHeaders: string[]): boolean {
+  let seen = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index]!;
+    if (name.length === 4 && name.toLowerCase() === 'host' && ++seen > 1) return true;
+  }
+  return false;
+}
+
 /** Paths answered by a fixed handler: their path is their route label. */
 const FIXED_ROUTES = new Set([
   '/graphql',
@@ -131,7 +144,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
   async function handle(request: IncomingMessage, response: ServerResponse, edge: Edge): Promise<void> {
     const { requestId, log, record } = edge;
     const url = parseTarget(request.url ?? '/');
-    if (!url) return sendJson(response, 400, { detail: 'Bad Request' });
+    if (!url || hasDuplicateHost(request.rawHeaders)) return sendJson(response, 400, { detail: 'Bad Request' });
     const notFound = () => {
       // Digit runs are masked: an unknown path may still carry an MDN or ICCID, which no log line names.
       logRefusal(
