@@ -11,9 +11,10 @@ import { quote } from '../lib/quote.js';
 import { DryRunChecks, type DryRunReport } from './dry-run-report.js';
 import { admit, failureEnvelope, givenInput, type PendingInput, type RateLimitStep } from './execute.js';
 import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from './operation.js';
-import type { RateLimit } from './rate-limiter.js';
+import { rateLimitMessage, type RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';
 import { locatedRefusal } from './validate.js';
+import { ownershipRule } from './line-ownership.js';
 import { nonEmptyText } from '../lib/text.js';
 
 /**
@@ -52,6 +53,13 @@ export async function dryRunOperation(
   }
 }
 
+/** What the line-ownership check that passed established, by the rule the caller is held to. */
+const OWNERSHIP_PASSED = {
+  enforced: 'The lines and SIMs named are the caller’s, or nobody’s',
+  strict: 'The lines named are the caller’s, and the SIMs named are on them or on no line',
+  none: 'No line-ownership rule applies to the caller',
+} as const;
+
 async function dryRun(
   operation: RegisteredOperation,
   pending: PendingInput,
@@ -75,8 +83,9 @@ async function dryRun(
     if (left.remaining > 0) {
       checks.passed('rateLimit', `${left.remaining} of ${left.quota} calls left in the window (none spent)`);
     } else {
-      budgetSpent = `Rate limit exceeded: ${left.quota} per window; retry in ${left.resetSeconds} s`;
-      checks.failed('rateLimit', budgetSpent);
+      // The prediction is what the real call would answer; the check adds when to try again.
+      budgetSpent = rateLimitMessage(operation.rateLimit);
+      checks.failed('rateLimit', `${budgetSpent}; retry in ${left.resetSeconds} s`);
     }
   };
   const admitted = await admit(operation, pending, request, checkBudget);
@@ -122,7 +131,7 @@ async function dryRun(
   const { plan, carrierId, carrier, extended } = admitted;
   if (plan) checks.passed('planAuthorization', `Plan ${quote(plan.planId)} is authorized for the caller`);
   if (operation.ownedLines.length + operation.ownedSims.length > 0)
-    checks.passed('lineOwnership', 'The lines and SIMs named are the caller’s, or nobody’s');
+    checks.passed('lineOwnership', OWNERSHIP_PASSED[(await ownershipRule(request, user)) ?? 'none']);
   checks.passed('carrier', `Carrier ${carrierId} would take the call, and is enabled`);
   checks.cannotPredict(...ALWAYS_UNPREDICTABLE);
   const call: CarrierCall = {

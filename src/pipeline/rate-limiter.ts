@@ -16,6 +16,10 @@ const WINDOW = {
   hour: { ms: 3_600_000, library: '1h', text: '1 hour' },
 } as const;
 
+/** What a call over `limit` is answered; a dry run predicts the same words. */
+export const rateLimitMessage = (limit: RateLimit): string =>
+  `Rate limit exceeded: ${limit.max} per ${WINDOW[limit.window].text}`;
+
 export class RateLimiter {
   private readonly limiter: ReturnType<typeof getGraphQLRateLimiter>;
 
@@ -39,7 +43,7 @@ export class RateLimiter {
     const state = await this.peek(userId, operation, limit);
     if (!refusal) return state;
     throw new RateLimitedError(
-      `Rate limit exceeded: ${limit.max} per ${window.text}`,
+      rateLimitMessage(limit),
       state.resetSeconds,
       rateLimitHeaders({ ...state, remaining: 0 }),
     );

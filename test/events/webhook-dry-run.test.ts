@@ -267,13 +267,25 @@ describe('the budgets of a webhook row’s dry run', () => {
       // The row's budget is spent: its dry run predicts the call's refusal, and answers its report.
       const dry = await create(true);
       expect(dry.errors).toBeUndefined();
+      // The prediction reads as the refusal the real call gets, word for word.
+      const refusal = errorOf(await create(false));
+      expect(refusal).toMatchObject({
+        code: 'RATE_LIMITED',
+        status: 429,
+        message: 'Rate limit exceeded: 20 per 1 minute',
+      });
       expect((dry.data as Created).createWebhookEndpoint.dryRun).toMatchObject({
         wouldSucceed: false,
         predictedCode: 'RATE_LIMITED',
-        predictedMessage: expect.stringContaining('Rate limit exceeded: 20 per'),
+        predictedMessage: refusal?.message,
       });
-      expect(rateLimitCheck(dry)).toContainEqual(expect.objectContaining({ name: 'rateLimit', outcome: 'FAILED' }));
-      expect(errorOf(await create(false))).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+      expect(rateLimitCheck(dry)).toContainEqual(
+        expect.objectContaining({
+          name: 'rateLimit',
+          outcome: 'FAILED',
+          detail: expect.stringMatching(/^Rate limit exceeded: 20 per 1 minute; retry in \d+ s$/),
+        }),
+      );
     } finally {
       await gateway.app.services.db.webhookEndpoint.deleteMany({ where: { id: { in: made } } });
     }

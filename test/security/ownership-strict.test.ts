@@ -68,6 +68,24 @@ describe('line_ownership "strict"', () => {
       expect((await gateway.sandboxes.cores['321'].getServiceProfile(line.mdn)).lineStatus).toBe('ACTIVE');
   });
 
+  it('dry runs: the owner’s passes the strict check, another’s number is the real call’s refusal', async () => {
+    const dry = await gateway.rest<{
+      would_succeed: boolean;
+      checks: { name: string; outcome: string; detail: string }[];
+    }>('POST', '/sim/suspend/?dry_run=true', { token: a.token, body: { mdn: aLine.mdn } });
+    expect(dry.status).toBe(200);
+    expect(dry.body.checks).toContainEqual({
+      name: 'lineOwnership',
+      outcome: 'passed',
+      detail: 'The lines named are the caller’s, and the SIMs named are on them or on no line',
+    });
+    const unrecorded = await seedLine(gateway, { register: false });
+    expectStrictRestRefusal(
+      await gateway.rest('POST', '/sim/suspend/?dry_run=true', { token: a.token, body: { mdn: unrecorded.mdn } }),
+      `Line ${unrecorded.mdn} is not one of your lines`,
+    );
+  });
+
   it('lets the owner act on their line, and a superuser on any', async () => {
     expect((await gateway.rest('GET', `/sim/usage/${aLine.mdn}`, { token: a.token })).status).toBe(200);
     expect((await usageOnGraphQL(a, aLine.mdn)).errors).toBeUndefined();
