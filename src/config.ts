@@ -26,8 +26,8 @@ export const configSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: (SQLite) or postgres:// (PostgreSQL)')
-    .default('file:./data/gateway.db')
-    .describe('SQLite file (file:…) or PostgreSQL URL (postgres://…)'),
+    .optional()
+    .describe('SQLite file (file:…) or PostgreSQL URL (postgres://…); unset = file:<DATA_DIR>/gateway.db'),
   // Checked by its scheme alone, so that the message never echoes the URL (it may hold a
   // password): any other scheme (`http://…`) would start and stay "unreachable" for good.
   REDIS_URL: optionalSecret
@@ -236,7 +236,19 @@ export const configSchema = z.object({
     .describe('OTLP/HTTP collector to send traces to (/v1/traces is appended); unset = tracing off'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The variables once read: DATABASE_URL always says where the database is. */
+export type Config = Omit<z.infer<typeof configSchema>, 'DATABASE_URL'> & { DATABASE_URL: string };
+
+/**
+ * The embedded default's database lives in DATA_DIR beside its JWT secret, so that moving
+ * DATA_DIR moves both: a fixed `./data` would leave the gateway and an admin CLI given another
+ * DATA_DIR each with a database of its own, and tokens signed for one in the other.
+ */
+function withDatabase(parsed: z.infer<typeof configSchema>): Config {
+  let dir = parsed.DATA_DIR;
+  while (dir.length > 1 && dir.endsWith('/')) dir = dir.slice(0, -1);
+  return { ...parsed, DATABASE_URL: parsed.DATABASE_URL ?? `file:${dir === '/' ? '' : dir}/gateway.db` };
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -250,7 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
   const result = configSchema.safeParse(given);
-  if (result.success) return result.data;
+  if (result.success) return withDatabase(result.data);
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? 'environment');
   const description = configSchema.shape[variable as keyof Config]?.description;
@@ -259,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** `name`, default and description of every variable, for documentation. */
 export function describeConfig(): { name: string; defaultValue: string; description: string }[] {
-  const defaults = configSchema.parse({});
+  const defaults = withDatabase(configSchema.parse({}));
   return Object.entries(configSchema.shape).map(([name, schema]) => ({
     name,
     defaultValue: defaults[name as keyof Config] === undefined ? '' : String(defaults[name as keyof Config]),

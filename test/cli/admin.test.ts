@@ -192,6 +192,28 @@ describe('line ownership', () => {
   });
 });
 
+describe('where the database is', () => {
+  it('keeps the embedded database in DATA_DIR when DATABASE_URL is unset, as the gateway does', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'line-gateway-cli-data-'));
+    try {
+      const created = await cli(['user', 'create', 'carol'], {
+        DATA_DIR: `${elsewhere}/`,
+        JWT_SECRET: TEST_JWT_SECRET,
+      });
+      expect(created.code, created.stderr).toBe(0);
+      expect(existsSync(join(elsewhere, 'gateway.db'))).toBe(true);
+      // The same DATA_DIR reads the same database: carol is there, and only there.
+      const listed = await cli(['user', 'list'], { DATA_DIR: elsewhere, JWT_SECRET: TEST_JWT_SECRET });
+      expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ name: 'carol' })]);
+      expect(JSON.parse((await admin('user', 'list')).stdout)).not.toContainEqual(
+        expect.objectContaining({ name: 'carol' }),
+      );
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('bad input', () => {
   it.each([
     [['user', 'create', 'alice'], /already exists/],

@@ -118,6 +118,16 @@ describe('a bad environment', () => {
       expect(loadConfig({ ...env, REDIS_URL: url }).REDIS_URL).toBe(url);
   });
 
+  it('puts the embedded database in DATA_DIR unless DATABASE_URL says otherwise', () => {
+    expect(loadConfig({}).DATABASE_URL).toBe('file:./data/gateway.db');
+    expect(loadConfig({ DATA_DIR: '/var/lib/line-gateway/' }).DATABASE_URL).toBe(
+      'file:/var/lib/line-gateway/gateway.db',
+    );
+    expect(loadConfig({ DATA_DIR: '/srv/gw', DATABASE_URL: 'file:/elsewhere/gw.db' }).DATABASE_URL).toBe(
+      'file:/elsewhere/gw.db',
+    );
+  });
+
   it('takes a variable set to nothing (PORT= in a unit file) as unset: its default, not 0', () => {
     const blank = Object.fromEntries(
       ['PORT', 'CACHE_TTL_MS', 'CARRIER_RETRIES', 'GRAPHQL_MAX_ALIASES', 'JWT_SECRET'].map((name) => [name, ' ']),
