@@ -4,6 +4,7 @@
 // is reserved so that a request refused for a disabled or unsupported carrier changes nothing.
 
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
+import { CarrierNotConfiguredError } from '../carriers/unconfigured.js';
 import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
 import type { CarrierCall, CarrierRoutedOperation, Outcome, RegisteredOperation } from './operation.js';
@@ -171,7 +172,7 @@ async function runPipeline(
   }
 
   const context: CarrierCall = { input, user, services, request, carrierId, carrier, extended, transactionId, plan };
-  const finish = async (status: TransactionStatus, outcome: Outcome<unknown>) => {
+  const finish = async (status: TransactionStatus, outcome: Outcome<unknown>, noEffect = false) => {
     if (!records) return outcome;
     // A request naming no line (an activation) is recorded under the line its answer names.
     const answeredLine = namedLine ? undefined : text((outcome.body as Fields | null)?.mdn);
@@ -183,6 +184,7 @@ async function runPipeline(
       namedLine,
       answeredLine,
       event,
+      noEffect,
     });
     return outcome;
   };
@@ -210,7 +212,16 @@ async function runPipeline(
         records ? transactionId : null,
       );
       request.logger.warn('carrier fault', { operation: operation.name, carrier: carrierId, kind: error.kind });
-      await finish(error.outcomeKnown ? 'error' : 'unknown', { status: failure.status, body: failure.restBody() });
+      // A known outcome here is a write that never reached the carrier (a refused connection on
+      // every attempt) or that it turned away before acting (401): nothing changed there, so the
+      // caller may retry under the same id. A handler makes one carrier write, and a read after
+      // it handles its own faults (restoreLine), so a known fault that ends the handler is the
+      // write's or came before it.
+      await finish(
+        error.outcomeKnown ? 'error' : 'unknown',
+        { status: failure.status, body: failure.restBody() },
+        error.outcomeKnown,
+      );
       // A write that may have happened is a debt: the reconciler re-sends it with the same id.
       if (records && !error.outcomeKnown) services.recovery.resolveSoon(transactionId);
       throw failure;
@@ -223,7 +234,12 @@ async function runPipeline(
       // An unexpected error may come after the carrier acted (recording the line, the answer):
       // not `error` (did not happen) but `unknown`, which the reconciler re-sends and resolves.
       const status = isGatewayError(error) ? 'error' : 'unknown';
-      await services.transactions.complete(transactionId, status, seen.status, seen.body).catch(() => undefined);
+      // Of the gateway's own refusals only a carrier without credentials is known to come before
+      // any carrier call; any other may follow the write, and keeps its id.
+      const noEffect = error instanceof CarrierNotConfiguredError;
+      await services.transactions
+        .complete(transactionId, status, seen.status, seen.body, { noEffect })
+        .catch(() => undefined);
       if (status === 'unknown') services.recovery.resolveSoon(transactionId);
     }
     throw error;

@@ -128,9 +128,9 @@ export class GroupCommitTransactionLog extends TransactionLog {
     const eventRows = events.map(({ event, namedLine, answeredLine }) =>
       outboxRow(event, registered.get(event.mdn) ?? null, namedLine ?? answeredLine ?? null),
     );
-    const rows = completions.map(({ id, status, httpStatus, response, answeredLine }) => ({
+    const rows = completions.map(({ id, status, httpStatus, response, answeredLine, noEffect }) => ({
       id,
-      row: completedRow(status, httpStatus, response, answeredLine),
+      row: completedRow(status, httpStatus, response, answeredLine, noEffect),
     }));
     let updated: Set<string>;
     if (this.sql) {

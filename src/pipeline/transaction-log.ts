@@ -33,6 +33,13 @@ export interface TransactionRecord {
   attempts: number;
   /** When the reconciler resolved the row (learned its outcome, or found it superseded); null when the caller's request did. */
   resolvedAt: Date | null;
+  /** Known to have changed nothing at the carrier (see CompletionLines). */
+  noEffect: boolean;
+  /** Earlier requests under this id that had no effect, each taken over by the next. */
+  earlierAttempts: number;
+  /** When the first of them arrived; null when there was none. */
+  firstAttemptAt: Date | null;
+  /** When the request whose outcome the row holds arrived (a retry that took the row over: its own). */
   createdAt: Date;
   updatedAt: Date;
 }
@@ -60,11 +67,16 @@ export interface Reservation {
   request?: unknown;
 }
 
-/** The lines a completion names (see TransactionLog.complete) and the event a success writes. */
+/** The lines a completion names (see TransactionLog.complete), the event a success writes, and what it knows of the carrier. */
 export interface CompletionLines {
   namedLine?: string;
   answeredLine?: string;
   event?: LineEventDraft | null;
+  /**
+   * The request is known to have changed nothing at the carrier (an `error` whose write never
+   * reached it, or which it turned away before acting): its id may be taken over by a retry.
+   */
+  noEffect?: boolean;
 }
 
 export function reservedRow(entry: Reservation) {
@@ -80,11 +92,20 @@ export function reservedRow(entry: Reservation) {
   };
 }
 
-export function completedRow(status: TransactionStatus, httpStatus: number, response: unknown, answeredLine?: string) {
+export function completedRow(
+  status: TransactionStatus,
+  httpStatus: number,
+  response: unknown,
+  answeredLine?: string,
+  noEffect = false,
+) {
   return {
     status,
     httpStatus,
     response: JSON.stringify(response),
+    // Only an `error` can have had no effect: the carrier answered a success or a refusal, and
+    // may have had an unknown outcome.
+    noEffect: status === 'error' && noEffect,
     // The stored input (addresses, emails) is kept only while the reconciler may need it.
     ...(status === 'unknown' ? {} : { request: null }),
     ...(answeredLine ? { mdn: answeredLine } : {}),
@@ -119,11 +140,11 @@ export class TransactionLog {
     status: TransactionStatus,
     httpStatus: number,
     response: unknown,
-    { namedLine, answeredLine, event = null }: CompletionLines = {},
+    { namedLine, answeredLine, event = null, noEffect }: CompletionLines = {},
   ): Promise<void> {
     const update = this.db.transaction.update({
       where: { id },
-      data: completedRow(status, httpStatus, response, answeredLine),
+      data: completedRow(status, httpStatus, response, answeredLine, noEffect),
     });
     if (!event || status !== 'success') {
       await update;
@@ -155,6 +176,9 @@ export class TransactionLog {
       request: parse(row.request),
       attempts: row.attempts,
       resolvedAt: row.resolvedAt,
+      noEffect: row.noEffect,
+      earlierAttempts: row.earlierAttempts,
+      firstAttemptAt: row.firstAttemptAt,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };

@@ -41,12 +41,13 @@ export function insertReservations(rows: readonly ReturnType<typeof reservedRow>
 /**
  * One UPDATE of every completed row (joined to its new values by id), RETURNING the ids it found.
  * Each row gets exactly what a lone update would give it: its status, HTTP status and response;
- * its stored request dropped unless the outcome is unknown; its MDN set when the answer named one.
+ * its stored request dropped unless the outcome is unknown; its MDN set when the answer named one;
+ * whether it is known to have had no effect at the carrier.
  */
 export function updateCompletions(rows: readonly { id: string; row: ReturnType<typeof completedRow> }[]): SqlStatement {
   // SQLite names a VALUES list's columns column1, column2, … in order.
   return {
-    sql: `UPDATE "Transaction" SET "status" = v.column2, "httpStatus" = v.column3, "response" = v.column4, "request" = CASE WHEN v.column5 = 1 THEN "Transaction"."request" ELSE NULL END, "mdn" = COALESCE(v.column6, "Transaction"."mdn"), "updatedAt" = ? FROM (VALUES ${placeholders(rows.length, 6)}) AS v WHERE "Transaction"."id" = v.column1 RETURNING "Transaction"."id" AS "id"`,
+    sql: `UPDATE "Transaction" SET "status" = v.column2, "httpStatus" = v.column3, "response" = v.column4, "request" = CASE WHEN v.column5 = 1 THEN "Transaction"."request" ELSE NULL END, "mdn" = COALESCE(v.column6, "Transaction"."mdn"), "noEffect" = v.column7, "updatedAt" = ? FROM (VALUES ${placeholders(rows.length, 7)}) AS v WHERE "Transaction"."id" = v.column1 RETURNING "Transaction"."id" AS "id"`,
     args: [
       new Date(),
       ...rows.flatMap(({ id, row }) => [
@@ -56,6 +57,7 @@ export function updateCompletions(rows: readonly { id: string; row: ReturnType<t
         row.response,
         'request' in row ? 0 : 1,
         'mdn' in row ? (row.mdn ?? null) : null,
+        row.noEffect ? 1 : 0,
       ]),
     ],
   };
