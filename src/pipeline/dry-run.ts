@@ -7,6 +7,7 @@
 
 import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
 import { CarrierUnavailableError, DuplicateTransactionError, NotSupportedError } from '../errors/gateway-errors.js';
+import { mayRetake } from './transaction-log.js';
 import { quote } from '../lib/quote.js';
 import { DryRunChecks, type DryRunReport } from './dry-run-report.js';
 import { admit, failureEnvelope, givenInput, type PendingInput, type RateLimitStep } from './execute.js';
@@ -93,8 +94,15 @@ async function dryRun(
   checks.passed('validation', 'The input is valid');
   const transactionId = text(input.transactionId) ?? null;
   if (transactionId) {
-    if (await services.transactions.find(transactionId)) throw new DuplicateTransactionError(transactionId);
-    checks.passed('transactionId', 'Not used yet (a dry run does not reserve it)');
+    const used = await services.transactions.find(transactionId);
+    if (!used) checks.passed('transactionId', 'Not used yet (a dry run does not reserve it)');
+    // The call would take the row over (src/pipeline/execute.ts): the dry run says so, and no more.
+    else if (mayRetake(used, { userId: user.id, operation: operation.name }))
+      checks.passed(
+        'transactionId',
+        'Used by your earlier attempt, which had no effect at the carrier: the call would retry it',
+      );
+    else throw new DuplicateTransactionError(transactionId);
   }
 
   const report = (carrier: DryRunReport['carrier']): DryRunReport => ({

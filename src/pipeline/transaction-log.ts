@@ -33,7 +33,7 @@ export interface TransactionRecord {
   attempts: number;
   /** When the reconciler resolved the row (learned its outcome, or found it superseded); null when the caller's request did. */
   resolvedAt: Date | null;
-  /** Known to have changed nothing at the carrier (see CompletionLines). */
+  /** Known to have changed nothing at the carrier (see `mayRetake`). */
   noEffect: boolean;
   /** Earlier requests under this id that had no effect, each taken over by the next. */
   earlierAttempts: number;
@@ -78,6 +78,24 @@ export interface CompletionLines {
    */
   noEffect?: boolean;
 }
+
+/** Who may take a row over: the request retrying under its id. */
+export interface Retake {
+  userId: string;
+  operation: string;
+}
+
+/**
+ * Whether a retry may take the row over: only the same user's, of the same operation, and only
+ * after an outcome known to have changed nothing at the carrier. Everything else (a success, a
+ * carrier refusal, a write in flight, one that may have been delivered, a superseded one) keeps
+ * its id for good: repeating it is a duplicate.
+ */
+export const mayRetake = (
+  row: Pick<TransactionRecord, 'userId' | 'operation' | 'status' | 'noEffect'>,
+  retry: Retake,
+): boolean =>
+  row.status === 'error' && row.noEffect && row.userId === retry.userId && row.operation === retry.operation;
 
 export function reservedRow(entry: Reservation) {
   return {
@@ -126,6 +144,30 @@ export class TransactionLog {
       if (isUniqueViolation(error)) throw new DuplicateTransactionError(entry.id);
       throw error;
     }
+  }
+
+  /**
+   * Takes the used id of `entry` over for the request retrying it, when `mayRetake` allows: one
+   * conditional UPDATE back to `pending` with the retry's input, so that of two racing retries
+   * exactly one gets the row (the other's UPDATE finds it pending) and no other user's request
+   * can ever match. Answers whether it did. The earlier attempt is counted (`earlierAttempts`)
+   * and the first one's arrival kept (`firstAttemptAt`); `createdAt` becomes the retry's, since
+   * the reconciler's age of a pending row, supersession ("a write recorded after it") and a
+   * line's history all order writes by when they were made, and this one is made now.
+   */
+  async retake(entry: Reservation): Promise<boolean> {
+    const row = reservedRow(entry);
+    const now = new Date();
+    const [pending, error]: TransactionStatus[] = ['pending', 'error'];
+    const count = await this.db.$executeRaw`
+      UPDATE "Transaction" SET "status" = ${pending}, "carrier" = ${row.carrier}, "mdn" = ${row.mdn},
+        "sim" = ${row.sim}, "request" = ${row.request}, "httpStatus" = NULL, "response" = NULL,
+        "noEffect" = false, "earlierAttempts" = "earlierAttempts" + 1,
+        "firstAttemptAt" = COALESCE("firstAttemptAt", "createdAt"), "createdAt" = ${now}, "updatedAt" = ${now},
+        "resolvedAt" = NULL, "leaseUntil" = NULL, "leaseOwner" = NULL
+      WHERE "id" = ${entry.id} AND "userId" = ${entry.userId} AND "operation" = ${entry.operation}
+        AND "status" = ${error} AND "noEffect" = true`;
+    return count === 1;
   }
 
   /**
