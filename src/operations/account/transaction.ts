@@ -11,7 +11,7 @@ import { defineOperation } from '../define.js';
 export const transactionStatus = z.enum(TRANSACTION_STATUSES).meta({
   id: 'TransactionStatus',
   description:
-    'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen), superseded (its outcome was lost and a later write of the same kind on the same line, e.g. a restore after this suspension, succeeded first: not re-sent, so that the later write stands; the stored answer names it)',
+    'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen; see `noEffect`), superseded (its outcome was lost and a later write of the same kind on the same line, e.g. a restore after this suspension, succeeded first: not re-sent, so that the later write stands; the stored answer names it)',
 });
 
 export const transactionRecord = z
@@ -35,7 +35,9 @@ export const transactionRecord = z
       .describe(
         'The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send; once superseded, `superseded_by` (the later transaction) and a `message` saying so',
       ),
-    createdAt: z.string().describe('When the request arrived (ISO 8601)'),
+    createdAt: z
+      .string()
+      .describe('When the request arrived (ISO 8601); after a retry under the same id, when the retry did'),
     updatedAt: z.string().describe('When the outcome was recorded (ISO 8601)'),
     recovered: z
       .boolean()
@@ -46,6 +48,21 @@ export const transactionRecord = z
       .string()
       .nullable()
       .describe('When the gateway resolved a lost outcome, recovered or superseded (ISO 8601); null otherwise'),
+    noEffect: z
+      .boolean()
+      .describe(
+        'True when the request is known to have changed nothing at the carrier (status error: it never reached the carrier, e.g. its connection was refused, or the carrier turned it away before acting, e.g. bad credentials): you may retry the same operation under the same transaction id, and the retry takes this record over. False for every other outcome, whose id stays used (409)',
+      ),
+    earlierAttempts: z
+      .number()
+      .int()
+      .describe(
+        'Earlier requests under this id that had no effect at the carrier and were retried under it; the record shows the latest',
+      ),
+    firstAttemptAt: z
+      .string()
+      .nullable()
+      .describe('When the first of those earlier requests arrived (ISO 8601); null when there was none'),
   })
   .meta({ id: 'TransactionRecord', description: 'The audit record of a mutating request' });
 
@@ -77,6 +94,9 @@ export const transaction = defineOperation({
         updatedAt: record.updatedAt.toISOString(),
         recovered: wasRecovered(record),
         resolvedAt: record.resolvedAt?.toISOString() ?? null,
+        noEffect: record.noEffect,
+        earlierAttempts: record.earlierAttempts,
+        firstAttemptAt: record.firstAttemptAt?.toISOString() ?? null,
       },
     };
   },
