@@ -1,5 +1,5 @@
 // A transaction id whose request had no effect at the carrier (its connection refused, nothing
-// delivered) may be retried: the same user's retry of the same operation takes the row over and
+// delivered; its credentials refused by the carrier, or missing in the gateway) may be retried: the same user's retry of the same operation takes the row over and
 // runs, once, however many retries race for it. Every other reuse stays 409 as before: another
 // user's, another operation's, and a retry after a success, a carrier refusal (GENS) or an
 // outcome that may have been delivered (a timeout: `unknown`, the reconciler's).
@@ -275,6 +275,40 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(await carrierStatus(mdn, 'carrier_b')).toBe('SUSPENDED');
     expect(await suspensions(mdn)).toBe(1);
     expect(await suspend(gateway, 'rest', mdn, id)).toEqual({ status: 409, duplicate: true });
+  });
+
+  it('a retry after the carrier refused the credentials (401), or the gateway had none, takes the id over too', async () => {
+    const wrongKey = await startReplica(gateway, {
+      RECOVERY_SWEEP_MS: '3600000',
+      ...sandboxEnv(gateway),
+      CARRIER_321_API_KEY: 'not-the-key',
+    });
+    const keyless = await startReplica(gateway, {
+      RECOVERY_SWEEP_MS: '3600000',
+      CARRIER_321_URL: gateway.sandboxes.urls['321'],
+    });
+    try {
+      const refused = await seedLine(gateway);
+      const id = `WRONG-KEY-${refused.sim}`;
+      expect(await suspend(wrongKey, 'rest', refused.mdn, id)).toEqual({ status: 502, duplicate: false });
+      // It reached the carrier, which turned it away before acting.
+      expect(sent(id)).toBe(1);
+      expect(await row(id)).toMatchObject({ status: 'error', noEffect: true });
+      expect(await suspend(gateway, 'graphql', refused.mdn, id)).toEqual({ status: 200, duplicate: false });
+      expect(await carrierStatus(refused.mdn)).toBe('SUSPENDED');
+
+      const unsent = await seedLine(gateway);
+      const other = `NO-KEY-${unsent.sim}`;
+      expect(await suspend(keyless, 'graphql', unsent.mdn, other)).toEqual({ status: 503, duplicate: false });
+      expect(sent(other)).toBe(0);
+      expect(await row(other)).toMatchObject({ status: 'error', httpStatus: 503, noEffect: true });
+      expect(await suspend(gateway, 'rest', unsent.mdn, other)).toEqual({ status: 200, duplicate: false });
+      expect(await carrierStatus(unsent.mdn)).toBe('SUSPENDED');
+      expect(sent(other)).toBe(1);
+    } finally {
+      await wrongKey.close();
+      await keyless.close();
+    }
   });
 
   it('a dry run passes an id its caller may retry, and refuses it to anyone else', async () => {
