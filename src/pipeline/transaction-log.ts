@@ -1,6 +1,7 @@
 // The transactions table as idempotency record and audit log: a transaction id is reserved
 // (a unique insert, so two racing requests cannot both win) before the carrier is called,
-// and completed with the answer the caller got, whatever it was.
+// and completed with the answer the caller got, whatever it was. A row whose request had no
+// effect at the carrier may be taken over by its retry (`retake`), counted, not erased.
 
 import { randomHex } from '../lib/random-hex.js';
 import type { Database } from '../db/client.js';
@@ -121,8 +122,8 @@ export function completedRow(
     status,
     httpStatus,
     response: JSON.stringify(response),
-    // Only an `error` can have had no effect: the carrier answered a success or a refusal, and
-    // may have had an unknown outcome.
+    // Only an `error` can have had no effect: a success or a refusal is the carrier's answer,
+    // and an unknown outcome may have reached it.
     noEffect: status === 'error' && noEffect,
     // The stored input (addresses, emails) is kept only while the reconciler may need it.
     ...(status === 'unknown' ? {} : { request: null }),
