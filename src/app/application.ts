@@ -27,6 +27,7 @@ import { CarrierReadFlights } from '../pipeline/read-flights.js';
 import { operations } from '../operations/index.js';
 import { BulkJobRunner } from '../operations/activation/bulk-jobs/runner.js';
 import { JobLeases } from '../operations/activation/bulk-jobs/job-leases.js';
+import { followRecoveredActivation } from '../operations/activation/bulk-jobs/recovered-items.js';
 import { RecoveryLeases } from '../recovery/leases.js';
 import { Reconciler, recoveryTiming } from '../recovery/reconciler.js';
 import type { GatewayServices } from '../server.js';
@@ -79,8 +80,13 @@ export async function startApplication(
   const replica = `${hostname()}:${process.pid}:${randomUUID()}`;
   const events = await createEventBus(redisUrl ?? null, logger);
   const outbox = new OutboxWorkers(data.db, events, logger, config, replica);
-  const recovery = new Reconciler(new RecoveryLeases(data.db, replica), operations, recoveryTiming(config), () =>
-    outbox.eventWritten(),
+  const recovery = new Reconciler(
+    new RecoveryLeases(data.db, replica),
+    operations,
+    recoveryTiming(config),
+    () => outbox.eventWritten(),
+    // A bulk job's entry for an activation whose outcome was lost follows what recovery learns.
+    { activateSim: followRecoveredActivation },
   );
   const bulkJobs = new BulkJobRunner(
     new JobLeases(data.db, replica),

@@ -3,12 +3,14 @@
 
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
+import type { Prisma, PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
 import type { Logger } from '../lib/logger.js';
 import { SqliteDriver } from './sqlite-driver.js';
 
 /** The client type the repositories are written against (identical for both providers). */
 export type Database = SqliteClient;
+/** The client inside an interactive `$transaction` (every model, no nested transactions). */
+export type DatabaseTransaction = Prisma.TransactionClient;
 export type DatabaseProvider = 'sqlite' | 'postgresql';
 
 export interface DatabaseTarget {

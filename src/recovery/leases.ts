@@ -3,7 +3,7 @@
 // hold a row at a time; the lease also serves as the retry schedule (a row released after a
 // fault stays leased, by nobody, until its backoff has passed).
 
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseTransaction } from '../db/client.js';
 import { outboxRow } from '../pipeline/line-events.js';
 import { completedRow, type CompletionLines, type TransactionStatus } from '../pipeline/transaction-log.js';
 import type { LaterWrite, Rivals } from './supersede.js';
@@ -12,6 +12,14 @@ const UNRESOLVED = ['pending', 'unknown'] as const satisfies readonly Transactio
 
 /** Number changes followed from a row's number to its line's later ones; a line renumbered more often meanwhile is followed no further. */
 const MAX_RENUMBERINGS = 8;
+
+/**
+ * Writes that must follow a learned outcome in the database transaction that records it, so
+ * that they commit with it or not at all (a bulk job's entry for the transaction: the
+ * operations table's concern, given to the reconciler by the application). Run only when the
+ * outcome is recorded; `resolvedAt` is the row's.
+ */
+export type OutcomeFollower = (tx: DatabaseTransaction, resolvedAt: Date) => Promise<void>;
 
 export interface ClaimRules {
   /** How long the claimant may work on the row before another replica may take it over. */
@@ -48,25 +56,28 @@ export class RecoveryLeases {
 
   /**
    * Records the outcome, if the row is still ours and unresolved; a learned success's line
-   * event (`event`) is written in the same database transaction, only when the outcome is. The
-   * lines as TransactionLog.complete takes them: the one the row was reserved under, and the one
-   * the answer names when the request named none (an activation's new MDN), recorded on the row.
+   * event (`event`) and the `follow` writes are made in the same database transaction, only
+   * when the outcome is. The lines as TransactionLog.complete takes them: the one the row was
+   * reserved under, and the one the answer names when the request named none (an activation's
+   * new MDN), recorded on the row.
    */
   async resolve(
     id: string,
     status: TransactionStatus,
     httpStatus: number,
     response: unknown,
-    { namedLine, answeredLine, event = null }: CompletionLines = {},
+    { namedLine, answeredLine, event = null, follow }: CompletionLines & { follow?: OutcomeFollower } = {},
   ): Promise<boolean> {
-    const outcome = { status, httpStatus, response, answeredLine };
-    if (!event || status !== 'success') return this.recordOutcome(this.db, id, outcome);
+    const outcome = { status, httpStatus, response, answeredLine, resolvedAt: new Date() };
+    const lineEvent = status === 'success' ? event : null;
+    if (!lineEvent && !follow) return this.recordOutcome(this.db, id, outcome);
     return this.db.$transaction(async (tx) => {
       const recorded = await this.recordOutcome(tx, id, outcome);
-      if (recorded) {
-        const line = await tx.line.findUnique({ where: { mdn: event.mdn }, select: { ownerId: true, sim: true } });
-        await tx.lineEvent.create({ data: outboxRow(event, line, namedLine ?? answeredLine ?? null) });
+      if (recorded && lineEvent) {
+        const line = await tx.line.findUnique({ where: { mdn: lineEvent.mdn }, select: { ownerId: true, sim: true } });
+        await tx.lineEvent.create({ data: outboxRow(lineEvent, line, namedLine ?? answeredLine ?? null) });
       }
+      if (recorded && follow) await follow(tx, outcome.resolvedAt);
       return recorded;
     });
   }
@@ -74,7 +85,13 @@ export class RecoveryLeases {
   private async recordOutcome(
     db: Pick<Database, 'transaction'>,
     id: string,
-    outcome: { status: TransactionStatus; httpStatus: number; response: unknown; answeredLine?: string | undefined },
+    outcome: {
+      status: TransactionStatus;
+      httpStatus: number;
+      response: unknown;
+      answeredLine?: string | undefined;
+      resolvedAt: Date;
+    },
   ): Promise<boolean> {
     const { count } = await db.transaction.updateMany({
       where: { id, leaseOwner: this.owner, status: { in: [...UNRESOLVED] } },
@@ -82,7 +99,7 @@ export class RecoveryLeases {
         ...completedRow(outcome.status, outcome.httpStatus, outcome.response, outcome.answeredLine),
         // Resolved here, so the stored input is no longer needed whatever the outcome.
         request: null,
-        resolvedAt: new Date(),
+        resolvedAt: outcome.resolvedAt,
         leaseUntil: null,
         leaseOwner: null,
       },

@@ -13,7 +13,8 @@ import { atWallClock, type WallClockTimer } from '../lib/wall-clock-timer.js';
 import { lineEventOf } from '../pipeline/line-events.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
-import type { TransactionRecord } from '../pipeline/transaction-log.js';
+import type { TransactionRecord, TransactionStatus } from '../pipeline/transaction-log.js';
+import type { DatabaseTransaction } from '../db/client.js';
 import type { RecoveryLeases } from './leases.js';
 import { NotResendable, resend } from './resend.js';
 import { StateAspects, type LaterWrite } from './supersede.js';
@@ -50,6 +51,22 @@ const SWEEP_BATCH = 100;
 
 const isMilestone = (attempts: number) => attempts > 0 && (attempts & (attempts - 1)) === 0;
 
+/** A learned outcome as the transaction log now holds it (its stored answer in REST's snake_case). */
+export interface LearnedOutcome {
+  id: string;
+  status: TransactionStatus;
+  response: unknown;
+  resolvedAt: Date;
+}
+
+/**
+ * What else follows a learned outcome of one operation, written with it (a bulk activation
+ * job's entry for an activation: src/operations/activation/bulk-jobs/recovered-items.ts).
+ */
+export type OutcomeFollowers = Readonly<
+  Record<string, (tx: DatabaseTransaction, row: TransactionRecord, outcome: LearnedOutcome) => Promise<void>>
+>;
+
 export class Reconciler implements OutcomeRecovery {
   private services?: Services;
   private readonly timers = new Map<string, WallClockTimer>();
@@ -68,6 +85,7 @@ export class Reconciler implements OutcomeRecovery {
     readonly timing: RecoveryTiming,
     /** Told after a learned outcome's line event commits (the outbox relay publishes it). */
     private readonly eventWritten: () => void = () => {},
+    private readonly followers: OutcomeFollowers = {},
   ) {
     this.aspects = new StateAspects(operations);
   }
@@ -209,13 +227,15 @@ export class Reconciler implements OutcomeRecovery {
       // activation) under the line its answer names.
       const namedLine = row.mdn ?? undefined;
       const answeredLine = namedLine ? undefined : nonEmptyText((answer.outcome.body as { mdn?: unknown } | null)?.mdn);
-      const recorded = await this.leases.resolve(
-        id,
-        answer.status,
-        answer.outcome.status,
-        convertKeys(answer.outcome.body, toSnake),
-        { namedLine, answeredLine, event },
-      );
+      const response = convertKeys(answer.outcome.body, toSnake);
+      const follower = this.followers[row.operation];
+      const recorded = await this.leases.resolve(id, answer.status, answer.outcome.status, response, {
+        namedLine,
+        answeredLine,
+        event,
+        follow:
+          follower && ((tx, resolvedAt) => follower(tx, row, { id, status: answer.status, response, resolvedAt })),
+      });
       if (recorded && event) this.eventWritten();
       metrics.recoveries.inc({ outcome: answer.status });
       if (recorded)

@@ -9,7 +9,7 @@ import { convertKeys, toSnake } from '../../lib/case.js';
 import { defineOperation } from '../define.js';
 import { predictBatch } from './bulk-jobs/predict-batch.js';
 import { transactionId } from '../schemas/fields.js';
-import { bulkActivationResult, type BulkActivationResult } from './bulk-result.js';
+import { batchAnswer, bulkActivationResult, type BulkActivationResult } from './bulk-result.js';
 import { FINISHED, findJob } from './bulk-jobs/job-store.js';
 import { viewOf } from './bulk-jobs/job-view.js';
 import { batchDescription, storeJob } from './bulk-jobs/new-job.js';
@@ -62,8 +62,8 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'ac
       await new Promise((resolve) => setTimeout(resolve, FINISH_POLL_MS));
       job = await findJob(services.db, jobId);
     }
-    const { results, succeeded } = await viewOf(services.db, job!, { after: -1, first: MAX_BULK_ACTIVATIONS });
-    const body = { results, total: input.activations.length, processed: succeeded };
+    const { results } = await viewOf(services.db, job!, { after: -1, first: MAX_BULK_ACTIVATIONS });
+    const body = batchAnswer(results, input.activations.length);
     if (input.transactionId)
       await services.transactions.complete(input.transactionId, 'success', 200, convertKeys(body, toSnake));
     return { status: 200, body };

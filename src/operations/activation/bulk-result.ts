@@ -17,6 +17,12 @@ export const bulkActivationEntry = z
     warning: z.string().optional().describe('Only on partial success: Wi-Fi Calling could not be added'),
     wfcStatus: z.boolean().optional().describe('Present with warning: false when Wi-Fi Calling could not be added'),
     error: z.array(z.string()).optional().describe('On failure: the error messages'),
+    recovered: z
+      .boolean()
+      .optional()
+      .describe(
+        'Only in a job’s results (bulkActivation): true when this SIM’s outcome was lost (its carrier call timed out, or a crash cut it) and learned afterwards by re-sending it under the same transaction id; the entry then shows that outcome. Never in activateSims’ answer, whose REST body keeps the spec’s fields',
+      ),
   })
   .meta({ id: 'BulkActivationEntry', description: 'The outcome of one SIM of a bulk activation' });
 
@@ -36,3 +42,13 @@ export const bulkActivationResult = z
 
 export type BulkActivationEntry = z.infer<typeof bulkActivationEntry>;
 export type BulkActivationResult = z.infer<typeof bulkActivationResult>;
+
+/**
+ * The synchronous batch's answer (activateSims, POST /sim/activate/bulk/, and the batch id's
+ * stored answer) from its entries in request order: the spec's fields only, so an entry learned
+ * by recovery says what it is without `recovered`, and `processed` counts the activated SIMs.
+ */
+export function batchAnswer(entries: readonly BulkActivationEntry[], total: number): BulkActivationResult {
+  const results = entries.map(({ recovered: _recovered, ...entry }) => entry);
+  return { results, total, processed: results.filter((entry) => entry.status === 'success').length };
+}

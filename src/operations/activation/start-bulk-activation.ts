@@ -52,6 +52,7 @@ export const startBulkActivation = defineOperation<StartInput, BulkActivationJob
       processed: results.length,
       succeeded,
       failed: results.length - succeeded,
+      unresolved: 0,
       createdAt: new Date().toISOString(),
       startedAt: null,
       finishedAt: null,

@@ -1,14 +1,16 @@
 // One SIM of a bulk activation: the single activation's definition (without its route and rate
 // limit: the batch is counted once, by its own limit) run through the shared pipeline under the
 // transaction id the job gave it, its answer turned into the SIM's entry. A job resumed after a
-// crash reads the entry of a SIM already sent from the transaction log instead.
+// crash reads the entry of a SIM already sent from the transaction log instead, as does
+// recovery when it learns the outcome of a SIM whose answer was lost (recovered-items.ts).
 
-import { isGatewayError } from '../../../errors/gateway-errors.js';
+import { CarrierUnavailableError, isGatewayError } from '../../../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../../../pipeline/execute.js';
 import { ownershipRule } from '../../../pipeline/line-ownership.js';
 import type { DryRunReport } from '../../../pipeline/dry-run-report.js';
 import type { LocalPredictionContext } from '../../../pipeline/operation.js';
 import type { RequestContext } from '../../../pipeline/request-context.js';
+import { wasRecovered } from '../../../pipeline/transaction-log.js';
 import { defineOperation } from '../../define.js';
 import type { OperationResult } from '../../schemas/envelope.js';
 import { activationSpec } from '../activate-sim.js';
@@ -59,31 +61,52 @@ export async function primeSimHomes(request: RequestContext, sims: readonly stri
   }
 }
 
+/** A SIM's entry, and whether its outcome may be other than the entry says. */
+export interface ItemAnswer {
+  entry: BulkActivationEntry;
+  /**
+   * The SIM's call may have reached the carrier without its answer coming back (a carrier
+   * fault of unknown outcome, or an unexpected error, which the pipeline records `unknown` when
+   * it came after the reservation): its transaction row, if this SIM reserved one, is read
+   * when the entry is written, and recovery rewrites the entry once it learns the outcome.
+   */
+  outcomeUnknown: boolean;
+}
+
 export async function activateItem(
   input: ActivationFields,
   transactionId: string,
   request: RequestContext,
-): Promise<BulkActivationEntry> {
+): Promise<ItemAnswer> {
   try {
     const outcome = await executeOperation(activationItem, givenInput({ ...input, transactionId }), request);
     // activationItem answers only with the envelope (its handler or its onRejection).
-    return entryOf(input.sim, transactionId, outcome.body as OperationResult);
+    return { entry: entryOf(input.sim, transactionId, outcome.body as OperationResult), outcomeUnknown: false };
   } catch (error) {
     // Refusals that answer a whole single request (403 plan, 409 id, 502/503/504 carrier)
     // are this SIM's failure here; anything unexpected is logged and reported without detail.
-    if (isGatewayError(error)) return failedEntry(input.sim, transactionId, error.message);
+    // A 409 never marks the outcome unknown: the row under that id is another request's.
+    if (isGatewayError(error)) {
+      const lost = error instanceof CarrierUnavailableError && !error.outcomeKnown && error.transactionId !== null;
+      return { entry: failedEntry(input.sim, transactionId, error.message), outcomeUnknown: lost };
+    }
     request.logger.error('bulk activation item failed', { sim: input.sim, err: error });
-    return failedEntry(input.sim, transactionId, `Internal server error (request ${request.requestId})`);
+    const message = `Internal server error (request ${request.requestId})`;
+    return { entry: failedEntry(input.sim, transactionId, message), outcomeUnknown: true };
   }
 }
 
-/** The entry of a SIM whose answer the transaction log holds (its `response` is in REST's snake_case). */
+/**
+ * The entry of a SIM whose answer the transaction log holds (its `response` is in REST's
+ * snake_case), `recovered` when that answer was learned by re-sending it after it was lost.
+ */
 export function entryFromTransaction(sim: string, row: LoggedAnswer): BulkActivationEntry {
   const response = (row.response ?? {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const message = text(response.message) ?? text(response.detail) ?? `Transaction ${row.id} ended ${row.status}`;
-  if (row.status !== 'success') return failedEntry(sim, row.id, message);
-  return entryOf(sim, row.id, {
+  const recovered = wasRecovered(row) ? { recovered: true } : {};
+  if (row.status !== 'success') return { ...failedEntry(sim, row.id, message), ...recovered };
+  const entry = entryOf(sim, row.id, {
     status: 'success',
     transactionId: row.id,
     mdn: text(response.mdn) ?? null,
@@ -91,6 +114,7 @@ export function entryFromTransaction(sim: string, row: LoggedAnswer): BulkActiva
     warning: text(response.warning),
     wfcStatus: typeof response.wfc_status === 'boolean' ? response.wfc_status : undefined,
   });
+  return { ...entry, ...recovered };
 }
 
 /** One SIM's dry run, as the single activation's (a bulk dry run's item). */

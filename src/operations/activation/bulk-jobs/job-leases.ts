@@ -2,11 +2,19 @@
 // SQLite and PostgreSQL alike only one replica can hold it), and what the holder writes: the
 // items' outcomes in batches with the job's counts, then the job's end.
 
-import type { Database } from '../../../db/client.js';
+import { sqliteDriver, type Database } from '../../../db/client.js';
 import { insertItems } from '../../../pipeline/transaction-sql.js';
 import type { TransactionStatus } from '../../../pipeline/transaction-log.js';
 import type { ActivationFields } from '../fields.js';
 import { type ItemOutcome, type JobRecord, type LoggedAnswer, type PendingItem } from './job-store.js';
+import { lockTransactions, settleOutcomes } from './recovered-items.js';
+
+/** What a write of outcomes found: whether the job goes on, and how many lost outcomes it found already recovered as activations. */
+export interface Recorded {
+  state: 'running' | 'cancelled' | 'lost';
+  /** Entries written as successes although the run had a failure for them (recovery got there first). */
+  learned: number;
+}
 
 export class JobLeases {
   constructor(
@@ -75,38 +83,64 @@ export class JobLeases {
    * Writes outcomes and the job's new counts in one transaction, while the job is still this
    * replica's. Answers 'lost' when it is not (nothing written: the transaction log still holds
    * each SIM's answer for the replica that took the job over), else whether a cancel was asked.
+   * An outcome that may be lost is written as its transaction row now says (recovered-items.ts).
    */
   async record(
-    jobId: string,
+    job: JobRecord,
     outcomes: readonly ItemOutcome[],
     /** Insert the rows with one SQL statement (SQLite; see transaction-sql.ts). */
     rawSql = false,
-  ): Promise<'running' | 'cancelled' | 'lost'> {
-    const succeeded = outcomes.filter((outcome) => outcome.entry.status === 'success').length;
+  ): Promise<Recorded> {
+    const jobId = job.id;
+    const lost = outcomes.filter((outcome) => outcome.outcomeUnknown).map((outcome) => outcome.item.transactionId);
+    const successes = (list: readonly { entry: { status: string } }[]) =>
+      list.filter((outcome) => outcome.entry.status === 'success').length;
     return this.db.$transaction(async (tx) => {
+      // The transaction rows before the job's, in the order recovery takes them (PostgreSQL).
+      // SQLite runs one writing transaction at a time; this one writes first, so nothing can
+      // change the rows it reads next.
+      if (lost.length > 0 && !sqliteDriver(this.db)) await lockTransactions(tx, lost);
+      // Without outcomes to read again, the counts are known now: one statement, as ever.
       const { count } = await tx.bulkActivationJob.updateMany({
         where: { id: jobId, leaseOwner: this.owner, status: 'running' },
-        data: { processed: { increment: outcomes.length }, succeeded: { increment: succeeded } },
+        data: {
+          processed: { increment: outcomes.length },
+          ...(lost.length === 0 ? { succeeded: { increment: successes(outcomes) } } : {}),
+        },
       });
-      if (count === 0) return 'lost';
+      if (count === 0) return { state: 'lost', learned: 0 };
+      const settled = await settleOutcomes(tx, job, outcomes);
+      if (lost.length > 0) {
+        const unresolved = settled.filter((outcome) => outcome.status === 'unknown').length;
+        await tx.bulkActivationJob.update({
+          where: { id: jobId },
+          data: { succeeded: { increment: successes(settled) }, unresolved: { increment: unresolved } },
+        });
+      }
       // Two statements for the whole batch instead of one update per item: the rows are written
       // anew, in this same transaction, with every column they had but the input (the address
       // and email go once the SIM has its outcome).
       await tx.bulkActivationItem.deleteMany({
         where: { jobId, position: { in: outcomes.map(({ item }) => item.position) } },
       });
-      const rows = outcomes.map(({ item, entry }) => ({
+      const rows = settled.map(({ item, entry, status }) => ({
         jobId,
         position: item.position,
         sim: item.input.sim,
         transactionId: item.transactionId,
-        status: entry.status,
+        status,
         result: JSON.stringify(entry),
         input: null,
       }));
       await (rawSql ? insertItems(tx, rows) : tx.bulkActivationItem.createMany({ data: rows }));
-      const job = await tx.bulkActivationJob.findUnique({ where: { id: jobId }, select: { cancelRequested: true } });
-      return job?.cancelRequested ? 'cancelled' : 'running';
+      const current = await tx.bulkActivationJob.findUnique({
+        where: { id: jobId },
+        select: { cancelRequested: true },
+      });
+      return {
+        state: current?.cancelRequested ? 'cancelled' : 'running',
+        learned: successes(settled) - successes(outcomes),
+      };
     });
   }
 
@@ -135,12 +169,13 @@ export class JobLeases {
   async activationsSince(job: JobRecord, ids: readonly string[]): Promise<LoggedAnswer[]> {
     const rows = await this.db.transaction.findMany({
       where: { id: { in: [...ids] }, operation: 'activateSim', userId: job.ownerId, createdAt: { gte: job.createdAt } },
-      select: { id: true, status: true, response: true },
+      select: { id: true, status: true, response: true, resolvedAt: true },
     });
     return rows.map((row) => ({
       id: row.id,
       status: row.status as TransactionStatus,
       response: row.response === null ? null : (JSON.parse(row.response) as unknown),
+      resolvedAt: row.resolvedAt,
     }));
   }
 }

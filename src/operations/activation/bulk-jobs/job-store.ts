@@ -22,6 +22,8 @@ export interface JobRecord {
   total: number;
   processed: number;
   succeeded: number;
+  /** Processed items whose outcome was lost and is still being recovered (counted as not activated). */
+  unresolved: number;
   cancelRequested: boolean;
   createdAt: Date;
   startedAt: Date | null;
@@ -35,12 +37,14 @@ export interface PendingItem {
 }
 
 /** What the transaction log recorded for one SIM's transaction id. */
-export type LoggedAnswer = Pick<TransactionRecord, 'id' | 'status' | 'response'>;
+export type LoggedAnswer = Pick<TransactionRecord, 'id' | 'status' | 'response' | 'resolvedAt'>;
 
 /** A SIM's outcome with the item it belongs to (its row is written anew with it). */
 export interface ItemOutcome {
   item: PendingItem;
   entry: BulkActivationEntry;
+  /** The entry may not be the SIM's real outcome: see ItemAnswer (activate-item.ts). */
+  outcomeUnknown?: boolean;
 }
 
 /** Items written per statement when a job is created (SQLite allows 32,766 bound values). */
@@ -59,6 +63,7 @@ const jobColumns = {
   total: true,
   processed: true,
   succeeded: true,
+  unresolved: true,
   cancelRequested: true,
   createdAt: true,
   startedAt: true,

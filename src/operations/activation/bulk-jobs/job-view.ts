@@ -17,7 +17,7 @@ export const DEFAULT_PAGE = 100;
 export const jobStatus = z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']).meta({
   id: 'BulkActivationStatus',
   description:
-    'queued (stored, not started), running, completed (every SIM has its outcome), cancelled (stopped between two SIMs; the SIMs before have their outcome), failed (the job could not go on: its owner no longer exists)',
+    'queued (stored, not started), running, completed (every SIM was sent and has its entry; `unresolved` of them may still wait for recovery to learn their outcome), cancelled (stopped between two SIMs; the SIMs before have their entry), failed (the job could not go on: its owner no longer exists)',
 });
 
 export const jobId = z
@@ -34,7 +34,13 @@ export const bulkActivationJob = z
     total: z.number().int().describe('How many SIMs the job carries'),
     processed: z.number().int().describe('How many SIMs have their outcome so far'),
     succeeded: z.number().int().describe('How many SIMs were activated (success, including a WFC warning)'),
-    failed: z.number().int().describe('How many SIMs were not activated'),
+    failed: z.number().int().describe('How many SIMs were not activated (so far: `unresolved` of them may still be)'),
+    unresolved: z
+      .number()
+      .int()
+      .describe(
+        'Of the failed, how many SIMs have a lost outcome (their carrier call timed out, or a crash cut it) that the gateway is still learning by re-sending them; each then becomes a success or a failure, `recovered: true`, and the counts follow, even after the job has completed',
+      ),
     createdAt: z.string().describe('When the job was stored (ISO 8601)'),
     startedAt: z.string().nullable().describe('When a replica first started it (ISO 8601)'),
     finishedAt: z.string().nullable().describe('When it completed or was cancelled (ISO 8601)'),
@@ -74,6 +80,7 @@ export async function viewOf(
     processed: job.processed,
     succeeded: job.succeeded,
     failed: job.processed - job.succeeded,
+    unresolved: job.unresolved,
     createdAt: job.createdAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,

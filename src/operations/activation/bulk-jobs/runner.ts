@@ -7,15 +7,16 @@
 // next sweep here. Outcomes are written in batches, in SIM order: a SIM's answer is already in
 // the transaction log, under the id the job gave it, so a resumed job reads what a crash left
 // unwritten from there and never sends a SIM twice (a SIM whose outcome is still unknown, or
-// whose id was reserved but not sent, is resolved by src/recovery/, then read).
+// whose id was reserved but not sent, is resolved by src/recovery/, then read). A SIM of this
+// run whose outcome is lost gets a failure entry, written `unknown`; recovery rewrites it once it
+// learns the outcome (recovered-items.ts), even after the job has ended.
 
 import pLimit, { type LimitFunction } from 'p-limit';
 import { parseDatabaseUrl } from '../../../db/client.js';
 import type { UserRecord } from '../../../directory/types.js';
 import { requestContextFor, type RequestContext } from '../../../pipeline/request-context.js';
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
-import type { BulkActivationEntry } from '../bulk-result.js';
-import { activateItem, entryFromTransaction, primeSimHomes } from './activate-item.js';
+import { activateItem, entryFromTransaction, primeSimHomes, type ItemAnswer } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
 import { groupCommitting } from './job-services.js';
 import {
@@ -185,20 +186,21 @@ export class BulkJobRunner implements BulkActivationJobs {
         const batch = unwritten;
         unwritten = [];
         writtenAt = Date.now();
-        const result = await this.store.record(job.id, batch, rawSql);
-        if (result === 'lost') state.lost = true;
-        if (result === 'cancelled') state.cancelled = true;
+        const result = await this.store.record(job, batch, rawSql);
+        if (result.state === 'lost') state.lost = true;
+        if (result.state === 'cancelled') state.cancelled = true;
+        state.succeeded += result.learned;
       });
       return writing;
     };
     // Entries are written in position order only (a gap-free prefix), so that a page of results
     // never skips a SIM still in flight; those done beyond a gap wait for it.
-    const done = new Map<number, BulkActivationEntry>();
+    const done = new Map<number, ItemAnswer>();
     let written = 0;
     const collect = () => {
-      for (let entry = done.get(written); entry; entry = done.get(written)) {
+      for (let answer = done.get(written); answer; answer = done.get(written)) {
         done.delete(written);
-        unwritten.push({ item: items[written]!, entry });
+        unwritten.push({ item: items[written]!, ...answer });
         written += 1;
       }
     };
@@ -208,11 +210,11 @@ export class BulkJobRunner implements BulkActivationJobs {
         const index = next++;
         const item = items[index]!;
         const earlier = sent.get(item.transactionId);
-        const entry = earlier ? await this.settle(earlier, item, state, services) : await this.activate(item, request);
-        if (!entry) return;
-        done.set(index, entry);
+        const answer = earlier ? await this.settle(earlier, item, state, services) : await this.activate(item, request);
+        if (!answer) return;
+        done.set(index, answer);
         state.processed += 1;
-        if (entry.status === 'success') state.succeeded += 1;
+        if (answer.entry.status === 'success') state.succeeded += 1;
         this.publish(state, 'running', services);
         collect();
         if (unwritten.length >= WRITE_EVERY_ITEMS || (unwritten.length > 0 && Date.now() - writtenAt >= WRITE_EVERY_MS))
@@ -223,13 +225,14 @@ export class BulkJobRunner implements BulkActivationJobs {
     // A job that ends here (cancelled while a resumed SIM was still unresolved) keeps every entry
     // it has; one left for another run leaves those beyond the gap to be read from the log again.
     if (!this.stopping)
-      for (const [index, entry] of [...done].sort(([a], [b]) => a - b)) unwritten.push({ item: items[index]!, entry });
+      for (const [index, answer] of [...done].sort(([a], [b]) => a - b))
+        unwritten.push({ item: items[index]!, ...answer });
     await write();
     if (state.lost || (this.stopping && !state.cancelled && state.processed < job.total)) return null;
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
   }
 
-  private activate(item: PendingItem, request: RequestContext): Promise<BulkActivationEntry> {
+  private activate(item: PendingItem, request: RequestContext): Promise<ItemAnswer> {
     return this.inFlight(() => activateItem(item.input, item.transactionId, request));
   }
 
@@ -261,7 +264,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     item: PendingItem,
     state: RunState,
     services: Services,
-  ): Promise<BulkActivationEntry | null> {
+  ): Promise<ItemAnswer | null> {
     let current: LoggedAnswer | null = row;
     while (current && (current.status === 'pending' || current.status === 'unknown')) {
       if (this.interrupted(state)) return null;
@@ -269,11 +272,15 @@ export class BulkJobRunner implements BulkActivationJobs {
       await pause(RECOVERY_POLL_MS);
       current = await services.transactions.find(current.id);
     }
-    return current ? entryFromTransaction(item.input.sim, current) : null;
+    return current ? { entry: entryFromTransaction(item.input.sim, current), outcomeUnknown: false } : null;
   }
 
   private async end(state: RunState, status: 'completed' | 'cancelled' | 'failed', services: Services) {
-    if (await this.store.finish(state.job.id, status)) this.publish(state, status, services);
+    if (!(await this.store.finish(state.job.id, status))) return;
+    // The counts as they ended, recovery's rewrites of entries written earlier included.
+    const ended = await findJob(services.db, state.job.id);
+    if (ended) Object.assign(state, { processed: ended.processed, succeeded: ended.succeeded });
+    this.publish(state, status, services);
   }
 
   private publish(state: RunState, status: JobStatus, services: Services): void {
