@@ -42,7 +42,7 @@ export const transactionRecord = z
     recovered: z
       .boolean()
       .describe(
-        'True when the outcome was lost (timeout, crash) and learned afterwards by re-sending the write with the same transaction id',
+        'True when the outcome was lost (timeout, crash) and learned afterwards by re-sending the write with the same transaction id. For the batch id of POST /sim/activate/bulk/ (activateSims): its answer was written after the fact, by a replica that resumed the batch after a crash, or again when one of its SIMs’ lost outcomes was learned',
       ),
     resolvedAt: z
       .string()

@@ -2,14 +2,15 @@
 // exactly as a single activation would (plan authorization, carrier resolution, transaction
 // id, carrier call, line record); one SIM's failure is an entry in the answer, never the end.
 // Built on the bulk activation job (./bulk-jobs/): the request stores a job, runs it here and
-// answers once it has finished, so a batch cut short by a crash is still finished elsewhere.
+// answers once it has finished, so a batch cut short by a crash is still finished elsewhere; the
+// batch id's row is answered by whichever replica ends the job (bulk-jobs/batch-transaction.ts).
 
 import { z } from 'zod';
-import { convertKeys, toSnake } from '../../lib/case.js';
 import { defineOperation } from '../define.js';
 import { predictBatch } from './bulk-jobs/predict-batch.js';
 import { transactionId } from '../schemas/fields.js';
 import { batchAnswer, bulkActivationResult, type BulkActivationResult } from './bulk-result.js';
+import { SYNCHRONOUS_BATCH } from './bulk-jobs/batch-transaction.js';
 import { FINISHED, findJob } from './bulk-jobs/job-store.js';
 import { viewOf } from './bulk-jobs/job-view.js';
 import { batchDescription, storeJob } from './bulk-jobs/new-job.js';
@@ -54,7 +55,7 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'ac
     return { results, total: results.length, processed };
   },
   handle: async ({ input, user, services }) => {
-    const jobId = await storeJob(services, user, 'activateSims', input);
+    const jobId = await storeJob(services, user, SYNCHRONOUS_BATCH, input);
     await services.bulkJobs.runHere(jobId);
     // Normally finished here; a job another replica took over (this one stalled) is awaited.
     let job = await findJob(services.db, jobId);
@@ -63,9 +64,6 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'ac
       job = await findJob(services.db, jobId);
     }
     const { results } = await viewOf(services.db, job!, { after: -1, first: MAX_BULK_ACTIVATIONS });
-    const body = batchAnswer(results, input.activations.length);
-    if (input.transactionId)
-      await services.transactions.complete(input.transactionId, 'success', 200, convertKeys(body, toSnake));
-    return { status: 200, body };
+    return { status: 200, body: batchAnswer(results, input.activations.length) };
   },
 });

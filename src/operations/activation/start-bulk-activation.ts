@@ -61,10 +61,9 @@ export const startBulkActivation = defineOperation<StartInput, BulkActivationJob
     };
   },
   handle: async ({ input, user, services }) => {
+    // The batch id, if any, is stored answered with the job id (batch-transaction.ts).
     const jobId = await storeJob(services, user, 'startBulkActivation', input);
     const job = (await findJob(services.db, jobId))!;
-    if (input.transactionId)
-      await services.transactions.complete(input.transactionId, 'success', 200, { job_id: jobId });
     services.bulkJobs.runInBackground(jobId);
     return { status: 200, body: await viewOf(services.db, job, { after: -1, first: 0 }) };
   },

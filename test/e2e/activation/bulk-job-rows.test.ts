@@ -102,7 +102,7 @@ describe('a bulk activation job’s batched rows', () => {
       input: camelInput(activationBody()) as unknown as ActivationFields,
       transactionId: `ROWS_${index}`,
     }));
-    const job = (rawSql: boolean) => createJob(db, { ownerId: user.id, transactionId: undefined, items }, rawSql);
+    const job = (rawSql: boolean) => createJob(db, { ownerId: user.id, batch: undefined, items }, rawSql);
     const [bySql, byModel] = [await job(true), await job(false)];
     const read = (jobId: string) =>
       db.bulkActivationItem

@@ -1,11 +1,12 @@
 // The lease that lets one replica run a bulk activation job (one conditional UPDATE, so on
 // SQLite and PostgreSQL alike only one replica can hold it), and what the holder writes: the
-// items' outcomes in batches with the job's counts, then the job's end.
+// items' outcomes in batches with the job's counts, then the job's end (with its batch id's answer).
 
 import { sqliteDriver, type Database } from '../../../db/client.js';
 import { insertItems } from '../../../pipeline/transaction-sql.js';
 import type { TransactionStatus } from '../../../pipeline/transaction-log.js';
 import type { ActivationFields } from '../fields.js';
+import { answerBatch } from './batch-transaction.js';
 import { type ItemOutcome, type JobRecord, type LoggedAnswer, type PendingItem } from './job-store.js';
 import { lockTransactions, settleOutcomes } from './recovered-items.js';
 
@@ -144,13 +145,19 @@ export class JobLeases {
     });
   }
 
-  /** Ends the job (if it is still this replica's) and frees its lease. */
-  async finish(jobId: string, status: 'completed' | 'cancelled' | 'failed'): Promise<boolean> {
-    const { count } = await this.db.bulkActivationJob.updateMany({
-      where: { id: jobId, leaseOwner: this.owner, status: 'running' },
-      data: { status, finishedAt: new Date(), leaseOwner: null, leaseUntil: null },
+  /**
+   * Ends the job (if it is still this replica's), frees its lease and answers its batch id in
+   * the same transaction. `resumed`: this run took the job over from another that started it.
+   */
+  async finish(jobId: string, status: 'completed' | 'cancelled' | 'failed', resumed: boolean): Promise<boolean> {
+    return this.db.$transaction(async (tx) => {
+      const { count } = await tx.bulkActivationJob.updateMany({
+        where: { id: jobId, leaseOwner: this.owner, status: 'running' },
+        data: { status, finishedAt: new Date(), leaseOwner: null, leaseUntil: null },
+      });
+      if (count === 1) await answerBatch(tx, jobId, { kind: 'ended', resumed });
+      return count === 1;
     });
-    return count === 1;
   }
 
   /** Gives the lease back at shutdown, so that another replica may resume the job at once. */

@@ -1,13 +1,16 @@
-// The bulk activation jobs' tables as requests use them: a job and its items, created together;
-// a job and a page of its entries, read; a job cancelled. What the replica running a job does
-// to them is in job-leases.ts.
+// The bulk activation jobs' tables as requests use them: a job, its items and its batch id,
+// created together; a job and a page of its entries, read; a job cancelled. What the replica
+// running a job does to them is in job-leases.ts.
 
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.js';
+import { isUniqueViolation } from '../../../db/errors.js';
+import { DuplicateTransactionError } from '../../../errors/gateway-errors.js';
 import { insertItems } from '../../../pipeline/transaction-sql.js';
 import type { TransactionRecord } from '../../../pipeline/transaction-log.js';
 import type { BulkActivationEntry } from '../bulk-result.js';
 import type { ActivationFields } from '../fields.js';
+import { answerBatch, batchRow, type BatchId } from './batch-transaction.js';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
 
@@ -71,14 +74,16 @@ const jobColumns = {
 } as const;
 
 /**
- * Stores a job (queued) and its items in one transaction. Each item's transaction id is chosen
- * before the job exists: a resumed job sends every SIM under the id it was given at creation.
+ * Stores a job (queued), its items and its batch id's transaction row in one transaction, so
+ * that no crash leaves a batch id without its job (a row nothing would ever answer). Each item's
+ * transaction id is chosen before the job exists: a resumed job sends every SIM under the id it
+ * was given at creation. A batch id already taken is DuplicateTransactionError, nothing stored.
  */
 export async function createJob(
   db: Database,
   job: {
     ownerId: string;
-    transactionId: string | undefined;
+    batch: BatchId | undefined;
     items: readonly { input: ActivationFields; transactionId: string }[];
   },
   /** Insert the items with SQL statements (SQLite; see transaction-sql.ts). */
@@ -94,13 +99,18 @@ export async function createJob(
     status: 'pending',
     result: null,
   }));
+  const { batch } = job;
   await db.$transaction(async (tx) => {
+    if (batch)
+      await tx.transaction.create({ data: batchRow(batch, job.ownerId, id) }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new DuplicateTransactionError(batch.id) : error;
+      });
     await tx.bulkActivationJob.create({
       data: {
         id,
         ownerId: job.ownerId,
         status: 'queued',
-        transactionId: job.transactionId ?? null,
+        transactionId: batch?.id ?? null,
         total: rows.length,
       },
     });
@@ -128,14 +138,24 @@ export async function cancelJob(db: Database, jobId: string): Promise<JobRecord 
     where: { id: jobId, status: { in: ['queued', 'running'] } },
     data: { cancelRequested: true },
   });
-  // Queued, or running under an expired lease (its replica is gone): nobody will stop it.
-  await db.bulkActivationJob.updateMany({
-    where: {
-      id: jobId,
-      status: { in: ['queued', 'running'] },
-      OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
-    },
-    data: { status: 'cancelled', finishedAt: now, leaseOwner: null, leaseUntil: null },
+  // Queued, or running under an expired lease (its replica is gone): nobody will stop it, so
+  // its batch id is answered here, as its runner would have at its end.
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.bulkActivationJob.updateMany({
+      where: {
+        id: jobId,
+        status: { in: ['queued', 'running'] },
+        OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
+      },
+      data: { status: 'cancelled', finishedAt: now, leaseOwner: null, leaseUntil: null },
+    });
+    if (count === 0) return;
+    // A job that had started lost the run (and the request) that would have answered it.
+    const { startedAt } = await tx.bulkActivationJob.findUniqueOrThrow({
+      where: { id: jobId },
+      select: { startedAt: true },
+    });
+    await answerBatch(tx, jobId, { kind: 'ended', resumed: startedAt !== null });
   });
   return findJob(db, jobId);
 }

@@ -1,6 +1,6 @@
 // A new bulk activation job, as both of its entry points store it (the synchronous REST batch and
-// startBulkActivation): the batch id reserved first (409, nothing stored, when it is taken), then
-// the job with every SIM's transaction id chosen.
+// startBulkActivation): the batch id's row with the job, every SIM's transaction id chosen (409,
+// nothing stored, when the batch id is taken; batch-transaction.ts says when it is answered).
 
 import { parseDatabaseUrl } from '../../../db/client.js';
 import type { UserRecord } from '../../../directory/types.js';
@@ -15,13 +15,11 @@ export async function storeJob(
   operation: string,
   input: { activations: readonly ActivationFields[]; transactionId?: string },
 ): Promise<string> {
-  const batchId = input.transactionId;
-  if (batchId) await services.transactions.reserve({ id: batchId, userId: user.id, operation, carrier: null });
   return createJob(
     services.db,
     {
       ownerId: user.id,
-      transactionId: batchId,
+      batch: input.transactionId === undefined ? undefined : { id: input.transactionId, operation },
       items: input.activations.map((item) => ({
         input: item,
         transactionId: item.transactionId ?? bulkTransactionId(item.sim),

@@ -15,6 +15,7 @@
 import type { DatabaseTransaction } from '../../../db/client.js';
 import type { TransactionStatus } from '../../../pipeline/transaction-log.js';
 import { entryFromTransaction } from './activate-item.js';
+import { answerBatch } from './batch-transaction.js';
 import type { ItemOutcome, JobRecord, LoggedAnswer } from './job-store.js';
 
 /** What an item's status column says once it has an entry. */
@@ -87,7 +88,7 @@ export interface ResolvedActivation {
  * activation (`row`, now `outcome`): every item of its owner's jobs written `unknown` under that
  * id takes the entry of the outcome (`recovered`), and its job's counts follow: one fewer
  * unresolved, one more activated on success (a failure was already counted as one). A job that
- * has ended keeps its status.
+ * has ended keeps its status; a synchronous batch's answer under its batch id is written again.
  */
 export async function followRecoveredActivation(
   tx: DatabaseTransaction,
@@ -114,5 +115,6 @@ export async function followRecoveredActivation(
       where: { id: item.jobId },
       data: { unresolved: { decrement: 1 }, ...(entry.status === 'success' ? { succeeded: { increment: 1 } } : {}) },
     });
+    await answerBatch(tx, item.jobId, { kind: 'recovered' });
   }
 }

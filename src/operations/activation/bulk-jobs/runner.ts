@@ -276,7 +276,8 @@ export class BulkJobRunner implements BulkActivationJobs {
   }
 
   private async end(state: RunState, status: 'completed' | 'cancelled' | 'failed', services: Services) {
-    if (!(await this.store.finish(state.job.id, status))) return;
+    // `state.job` was read before this run claimed the job: started already, it is resumed.
+    if (!(await this.store.finish(state.job.id, status, state.job.startedAt !== null))) return;
     // The counts as they ended, recovery's rewrites of entries written earlier included.
     const ended = await findJob(services.db, state.job.id);
     if (ended) Object.assign(state, { processed: ended.processed, succeeded: ended.succeeded });
