@@ -38,9 +38,9 @@ export async function pendingActivation(
   userId: string,
   id: string,
   planId: string,
-  options: { minutesAgo: number; status?: 'pending' | 'unknown'; carrier?: CarrierId },
+  options: { minutesAgo: number; status?: 'pending' | 'unknown'; carrier?: CarrierId; sim?: string },
 ): Promise<{ sim: string; carrierRequest: Omit<ActivateRequest, 'transactionId'> }> {
-  const sim = freshSim();
+  const sim = options.sim ?? freshSim();
   const input = {
     sim,
     planId,
