@@ -2,9 +2,9 @@
 // surfaces, whichever comes first: a proxy in front may read the other one, and the gateway must
 // not guess who is calling.
 
-import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { sendRawHeaders } from '../support/raw-headers.js';
 
 let gateway: TestGateway;
 let alice: string;
@@ -17,31 +17,17 @@ beforeAll(async () => {
 afterAll(() => gateway.close());
 
 /** Sends `authorizations` as that many header lines; the status and body. */
-function send(path: string, authorizations: string[], body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      `${gateway.url}${path}`,
-      {
-        method: body ? 'POST' : 'GET',
-        // Flat raw headers (then node adds no Host of its own): one line per Authorization value.
-        headers: [
-          'host',
-          new URL(gateway.url).host,
-          ...authorizations.flatMap((value) => ['authorization', value]),
-          ...(body ? ['content-type', 'application/json'] : []),
-        ],
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, text }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+const send = (path: string, authorizations: string[], body?: string) =>
+  sendRawHeaders(
+    `${gateway.url}${path}`,
+    [
+      'host',
+      new URL(gateway.url).host,
+      ...authorizations.flatMap((value) => ['authorization', value]),
+      ...(body ? ['content-type', 'application/json'] : []),
+    ],
+    body,
+  );
 
 it('refuses two Authorization headers on REST and GraphQL, in either order', async () => {
   for (const pair of [

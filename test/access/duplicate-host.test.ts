@@ -1,9 +1,9 @@
 // Two Host headers in one request (real HTTP: two header lines) are answered 400 on every path,
 // as RFC 9112 (3.2) asks: a proxy in front may route by one and this process read the other.
 
-import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { sendRawHeaders } from '../support/raw-headers.js';
 
 let gateway: TestGateway;
 let token: string;
@@ -14,31 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => gateway.close());
 
-/** Sends the flat header list as it is (node then adds no Host of its own); the status and body. */
-function send(path: string, headers: string[], body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      `${gateway.url}${path}`,
-      {
-        method: body ? 'POST' : 'GET',
-        headers: [
-          ...headers,
-          'authorization',
-          `Bearer ${token}`,
-          ...(body ? ['content-type', 'application/json'] : []),
-        ],
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, text }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+/** Sends the flat header list as it is, with the user's token; the status and body. */
+const send = (path: string, headers: string[], body?: string) =>
+  sendRawHeaders(
+    `${gateway.url}${path}`,
+    [...headers, 'authorization', `Bearer ${token}`, ...(body ? ['content-type', 'application/json'] : [])],
+    body,
+  );
 
 const me = JSON.stringify({ query: '{ me { name } }' });
 

@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { openData } from '../../src/app/data.js';
-import { eventually } from '../support/eventually.js';
-import { run, spawnIn, type RunningProcess } from '../support/processes.js';
+import { run, spawnIn, type RunningProcess, listeningUrl } from '../support/processes.js';
 
 // The compiled gateway (dist/ is built by the suite's global setup), as in production.
 const GATEWAY = [process.execPath, ['dist/main.js']] as const;
@@ -35,13 +34,7 @@ afterAll(() => {
 async function startGateway(extra: Record<string, string> = {}): Promise<{ running: RunningProcess; url: string }> {
   const running = spawnIn(GATEWAY[0], [...GATEWAY[1]], { ...env, ...extra });
   started.push(running);
-  let url: string | undefined;
-  const up = await eventually(async () => {
-    url = /listening on (http:\/\/[^\s"]+)/.exec(running.output.stderr)?.[1];
-    return url !== undefined || running.child.exitCode !== null;
-  }, 40_000);
-  if (!up || !url) throw new Error(`gateway did not start: ${running.output.stderr}`);
-  return { running, url };
+  return { running, url: await listeningUrl(running) };
 }
 
 /** A GET whose `sent` resolves once the request is on the wire (so it is in flight). */

@@ -20,7 +20,7 @@ import { eventually } from '../support/eventually.js';
 import { startTestGateway, TEST_JWT_SECRET } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 import { createPostgresSchema, postgresAvailable, type PostgresSchema } from '../support/postgres.js';
-import { spawnIn, type RunningProcess } from '../support/processes.js';
+import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
 
 const API_KEY = 'batch-crash-321-key';
 const SIMS = 60;
@@ -87,15 +87,9 @@ describe.each(DATABASES)('a REST bulk activation with a batch id, its gateway ki
     await data.directory.authorize(user.name, ['BATCHCRASH']);
     const { token } = await data.tokens.issue(user, '1h');
 
-    child = spawnIn(process.execPath, ['dist/main.js'], { ...env, PORT: '0' });
-    let url: string | undefined;
-    const up = await eventually(
-      async () =>
-        (url = /listening on (http:\/\/[^\s"]+)/.exec(child!.output.stderr)?.[1]) !== undefined ||
-        child!.child.exitCode !== null,
-      40_000,
-    );
-    expect(up && url, child.output.stderr).toBeTruthy();
+    const started = await startCompiledGateway({ ...env, PORT: '0' });
+    child = started.running;
+    const { url } = started;
 
     const batchId = `BATCH-CRASH-${database}-${Date.now()}`;
     const sims = Array.from({ length: SIMS }, () => freshSim());

@@ -19,7 +19,7 @@ import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { eventually } from '../support/eventually.js';
 import { startTestGateway, TEST_JWT_SECRET } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
-import { spawnIn, type RunningProcess } from '../support/processes.js';
+import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
 
 const API_KEY = 'bulk-crash-321-key';
 const SIMS = 200;
@@ -76,15 +76,9 @@ describe.each([
     await data.directory.authorize(user.name, ['BULKCRASH']);
     const { token } = await data.tokens.issue(user, '1h');
 
-    child = spawnIn(process.execPath, ['dist/main.js'], { ...env, PORT: '0' });
-    let url: string | undefined;
-    const up = await eventually(
-      async () =>
-        (url = /listening on (http:\/\/[^\s"]+)/.exec(child!.output.stderr)?.[1]) !== undefined ||
-        child!.child.exitCode !== null,
-      40_000,
-    );
-    expect(up && url, child.output.stderr).toBeTruthy();
+    const gateway = await startCompiledGateway({ ...env, PORT: '0' });
+    child = gateway.running;
+    const { url } = gateway;
 
     const sims = Array.from({ length: SIMS }, () => freshSim());
     const activations = sims.map((sim) => ({

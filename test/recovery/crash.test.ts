@@ -15,7 +15,7 @@ import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { startTestGateway, TEST_JWT_SECRET } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 import { eventually } from '../support/eventually.js';
-import { spawnIn, type RunningProcess } from '../support/processes.js';
+import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
 
 const API_KEY = 'crash-321-key';
 
@@ -69,20 +69,14 @@ describe('a gateway killed during an activation', () => {
 
     // The compiled gateway under node itself (no npm, no tsx), so that SIGKILL reaches the process
     // holding the request; dist/ is built by the suite's global setup.
-    child = spawnIn(process.execPath, ['dist/main.js'], {
+    const started = await startCompiledGateway({
       ...env,
       PORT: '0',
       CARRIER_TIMEOUT_MS: '20000',
       CARRIER_RETRIES: '0',
     });
-    let url: string | undefined;
-    const up = await eventually(
-      async () =>
-        (url = /listening on (http:\/\/[^\s"]+)/.exec(child!.output.stderr)?.[1]) !== undefined ||
-        child!.child.exitCode !== null,
-      40_000,
-    );
-    expect(up && url, child.output.stderr).toBeTruthy();
+    child = started.running;
+    const { url } = started;
 
     const sim = freshSim();
     const id = `KILLED-${Date.now()}`;

@@ -13,7 +13,7 @@ import { loadConfig } from '../../src/config.js';
 import { openData } from '../../src/app/data.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { eventually } from '../support/eventually.js';
-import { spawnIn, type RunningProcess } from '../support/processes.js';
+import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 interface Line {
@@ -119,13 +119,9 @@ describe('the gateway process with REDIS_URL at a closed port', () => {
       REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
     };
     // The compiled gateway (dist/ is built by the suite's global setup), as in production.
-    running = spawnIn(process.execPath, ['dist/main.js'], env);
-    let url: string | undefined;
-    await eventually(async () => {
-      url = /listening on (http:\/\/[^\s"]+)/.exec(running!.output.stderr)?.[1];
-      return url !== undefined || running!.child.exitCode !== null;
-    }, 40_000);
-    expect(url).toBeDefined();
+    const started = await startCompiledGateway(env);
+    running = started.running;
+    const { url } = started;
     const data = await openData(loadConfig(env));
     const token = await data.directory
       .createUser({ name: `redis-${Date.now()}` })

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
+import { eventually } from './eventually.js';
 
 export const REPO_ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -115,4 +116,26 @@ export function accepting(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** Resolves with the URL a gateway process logs once it listens; throws with its output if it exits or takes 40 s. */
+export async function listeningUrl(running: RunningProcess): Promise<string> {
+  let url: string | undefined;
+  const up = await eventually(async () => {
+    url = /listening on (http:\/\/[^\s"]+)/.exec(running.output.stderr)?.[1];
+    return url !== undefined || running.child.exitCode !== null;
+  }, 40_000);
+  if (!up || !url) throw new Error(`gateway did not start: ${running.output.stderr}`);
+  return url;
+}
+
+/**
+ * The compiled gateway under node itself (no npm, no tsx: a signal reaches the process serving
+ * the requests), with exactly `env`; dist/ is built by the suite's global setup.
+ */
+export async function startCompiledGateway(
+  env: Record<string, string>,
+): Promise<{ running: RunningProcess; url: string }> {
+  const running = spawnIn(process.execPath, ['dist/main.js'], env);
+  return { running, url: await listeningUrl(running) };
 }
