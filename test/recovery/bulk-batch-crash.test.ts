@@ -17,10 +17,11 @@ import { createCarrier321SandboxServer } from '../../src/sandbox/carrier-321/ser
 import { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
 import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { eventually } from '../support/eventually.js';
-import { startTestGateway, TEST_JWT_SECRET } from '../support/gateway.js';
+import { startTestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 import { createPostgresSchema, postgresAvailable, type PostgresSchema } from '../support/postgres.js';
 import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
+import { bulkCrashCaller, bulkCrashEnv } from './support.js';
 
 const API_KEY = 'batch-crash-321-key';
 const SIMS = 60;
@@ -54,18 +55,7 @@ describe.each(DATABASES)('a REST bulk activation with a batch id, its gateway ki
       faults: { latencyMs: 20, errorRate: 0, dropRate: 0, garbageRate: 0 },
     });
     const carrierUrl = await carrier.listen(0, '127.0.0.1');
-    env = {
-      DATABASE_URL: postgres?.url ?? `file:${join(dir, 'gateway.db')}`,
-      DATA_DIR: dir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      LOG_LEVEL: 'info',
-      CARRIER_321_URL: carrierUrl,
-      CARRIER_321_API_KEY: API_KEY,
-      BULK_JOB_LEASE_MS: '2000',
-      CARRIER_TIMEOUT_MS: '1000',
-      CARRIER_RETRIES: '0',
-      BULK_JOB_CONCURRENCY: '1',
-    };
+    env = bulkCrashEnv({ dir, databaseUrl: postgres?.url, carrierUrl, apiKey: API_KEY, concurrency: 1 });
     data = await openData(loadConfig(env));
   });
   afterAll(async () => {
@@ -77,15 +67,7 @@ describe.each(DATABASES)('a REST bulk activation with a batch id, its gateway ki
   });
 
   it('leaves the batch id answered with every SIM’s entry once the next gateway has finished the batch', async () => {
-    const user = await data.directory.createUser({ name: `batch-crash-${database}-${Date.now()}` });
-    await data.directory.createPlan({
-      planId: 'BATCHCRASH',
-      name: 'Batch crash',
-      carrierPlanId: 'PLUS5GB',
-      carrier: '321',
-    });
-    await data.directory.authorize(user.name, ['BATCHCRASH']);
-    const { token } = await data.tokens.issue(user, '1h');
+    const { token } = await bulkCrashCaller(data, `batch-crash-${database}`, 'BATCHCRASH');
 
     const started = await startCompiledGateway({ ...env, PORT: '0' });
     child = started.running;

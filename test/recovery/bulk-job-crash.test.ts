@@ -17,9 +17,10 @@ import { createCarrier321SandboxServer } from '../../src/sandbox/carrier-321/ser
 import { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
 import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { eventually } from '../support/eventually.js';
-import { startTestGateway, TEST_JWT_SECRET } from '../support/gateway.js';
+import { startTestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
+import { bulkCrashCaller, bulkCrashEnv } from './support.js';
 
 const API_KEY = 'bulk-crash-321-key';
 const SIMS = 200;
@@ -44,18 +45,7 @@ describe.each([
       faults: { latencyMs: 10, errorRate: 0, dropRate: 0, garbageRate: 0 },
     });
     const carrierUrl = await carrier.listen(0, '127.0.0.1');
-    env = {
-      DATABASE_URL: `file:${join(dir, 'gateway.db')}`,
-      DATA_DIR: dir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      LOG_LEVEL: 'info',
-      CARRIER_321_URL: carrierUrl,
-      CARRIER_321_API_KEY: API_KEY,
-      BULK_JOB_LEASE_MS: '2000',
-      CARRIER_TIMEOUT_MS: '1000',
-      CARRIER_RETRIES: '0',
-      BULK_JOB_CONCURRENCY: String(concurrency),
-    };
+    env = bulkCrashEnv({ dir, carrierUrl, apiKey: API_KEY, concurrency });
     data = await openData(loadConfig(env));
   });
   afterAll(async () => {
@@ -66,15 +56,7 @@ describe.each([
   });
 
   it('resumes after restart and activates each of its 200 SIMs exactly once', async () => {
-    const user = await data.directory.createUser({ name: `bulk-crash-${concurrency}-${Date.now()}` });
-    await data.directory.createPlan({
-      planId: 'BULKCRASH',
-      name: 'Bulk crash',
-      carrierPlanId: 'PLUS5GB',
-      carrier: '321',
-    });
-    await data.directory.authorize(user.name, ['BULKCRASH']);
-    const { token } = await data.tokens.issue(user, '1h');
+    const { user, token } = await bulkCrashCaller(data, `bulk-crash-${concurrency}`, 'BULKCRASH');
 
     const gateway = await startCompiledGateway({ ...env, PORT: '0' });
     child = gateway.running;

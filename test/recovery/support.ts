@@ -1,8 +1,12 @@
 // Helpers of the recovery tests: sandbox fault control, a second gateway on the same sandbox
-// carriers, and a transaction row written exactly as the pipeline writes it at reservation.
+// carriers, a transaction row written exactly as the pipeline writes it at reservation, and the
+// setting of the tests that kill a compiled gateway during a bulk job.
 
+import { join } from 'node:path';
+import type { DataServices } from '../../src/app/data.js';
 import type { ActivateRequest, CarrierId } from '../../src/carriers/types.js';
-import type { TestGateway } from '../support/gateway.js';
+import type { UserRecord } from '../../src/directory/types.js';
+import { TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 
 export async function setFaults(
@@ -77,4 +81,42 @@ export async function pendingActivation(
       language: 'ENGL',
     },
   };
+}
+
+/**
+ * The environment of a compiled gateway killed mid-way through a bulk job: one carrier 321
+ * sandbox, short leases (the next gateway takes the job over within seconds), one attempt per
+ * carrier call, `concurrency` SIMs at the carrier at once.
+ */
+export function bulkCrashEnv(options: {
+  dir: string;
+  databaseUrl?: string;
+  carrierUrl: string;
+  apiKey: string;
+  concurrency: number;
+}): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl ?? `file:${join(options.dir, 'gateway.db')}`,
+    DATA_DIR: options.dir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'info',
+    CARRIER_321_URL: options.carrierUrl,
+    CARRIER_321_API_KEY: options.apiKey,
+    BULK_JOB_LEASE_MS: '2000',
+    CARRIER_TIMEOUT_MS: '1000',
+    CARRIER_RETRIES: '0',
+    BULK_JOB_CONCURRENCY: String(options.concurrency),
+  };
+}
+
+/** A user authorized for a carrier 321 plan `planId` (created here), and a token for them. */
+export async function bulkCrashCaller(
+  data: DataServices,
+  name: string,
+  planId: string,
+): Promise<{ user: UserRecord; token: string }> {
+  const user = await data.directory.createUser({ name: `${name}-${Date.now()}` });
+  await data.directory.createPlan({ planId, name: planId, carrierPlanId: 'PLUS5GB', carrier: '321' });
+  await data.directory.authorize(user.name, [planId]);
+  return { user, token: (await data.tokens.issue(user, '1h')).token };
 }
