@@ -145,7 +145,7 @@ export class RecoveryLeases {
     return this.db.transaction.findFirst({
       where: { id: { not: row.id }, status: 'success', operation: { in: [...rivals.operations] }, OR: held },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      select: { id: true, operation: true },
+      select: { id: true, operation: true, userId: true },
     });
   }
 

@@ -51,6 +51,8 @@ export interface Rivals {
 export interface LaterWrite {
   id: string;
   operation: string;
+  /** Who made it: a row shows another user's transaction id to no one but them. */
+  userId: string;
 }
 
 /** The aspects of the operation table, looked up by operation name. */
@@ -83,15 +85,20 @@ export class StateAspects {
    * stored answer): the later transaction, and a message naming it for the line's history.
    */
   answer(
-    row: { id: string; operation: string },
+    row: { id: string; operation: string; userId: string },
     later: LaterWrite,
-  ): { status: 'superseded'; transaction_id: string; superseded_by: string; message: string } {
+  ): { status: 'superseded'; transaction_id: string; superseded_by?: string; message: string } {
     const noun = (operation: string) => this.writes.get(operation)?.noun ?? operation;
+    const stands = `the line's later ${noun(later.operation)} stands; this ${noun(row.operation)} was not re-sent`;
+    // Another user's id (a superuser's restore, say) is theirs: a caller-chosen id may say more
+    // than it should, and naming it would tell this row's owner it exists.
+    if (later.userId !== row.userId)
+      return { status: 'superseded', transaction_id: row.id, message: `superseded by another user's write: ${stands}` };
     return {
       status: 'superseded',
       transaction_id: row.id,
       superseded_by: later.id,
-      message: `superseded by ${later.id}: the line's later ${noun(later.operation)} stands; this ${noun(row.operation)} was not re-sent`,
+      message: `superseded by ${later.id}: ${stands}`,
     };
   }
 }

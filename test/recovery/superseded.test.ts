@@ -206,6 +206,32 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(outcomes.get('superseded')).toBe(1);
     });
 
+    it('names no transaction id of another user: a superuser’s restore supersedes it without saying its id', async () => {
+      const { token } = await gateway.user();
+      const { token: admin } = await gateway.user({ superuser: true });
+      const line = await seedLine(gateway);
+      const stamp = Date.now();
+      const lost = `SUSPEND_BY_USER_${stamp}`;
+      await lostWrite(token, '/sim/suspend/', { mdn: line.mdn, transaction_id: lost }, true);
+      await expect.poll(() => carrierStatus(line.mdn), { timeout: 5000 }).toBe('SUSPENDED');
+      const restore = `ADMIN_TICKET_4711_RESTORE_${stamp}`;
+      await write(admin, '/sim/restore/', { mdn: line.mdn, transaction_id: restore });
+
+      await recover();
+
+      const rest = await gateway.rest('GET', `/transactions/${lost}`, { token });
+      expect(rest.body).toMatchObject({ status: 'superseded', recovered: false });
+      const response = JSON.parse(rest.body.response as string) as Record<string, unknown>;
+      expect(response).toEqual({
+        status: 'superseded',
+        transaction_id: lost,
+        message: "superseded by another user's write: the line's later restore stands; this suspend was not re-sent",
+      });
+      expect(JSON.stringify(rest.body)).not.toContain(restore);
+      expect(sent(lost)).toHaveLength(1);
+      expect(await registryStatus(line.mdn)).toBe('ACTIVE');
+    });
+
     it('is superseded by a restore recorded under the number an MDN swap gave the line', async () => {
       const { token } = await gateway.user();
       const line = await seedLine(gateway);

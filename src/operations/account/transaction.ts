@@ -33,7 +33,7 @@ export const transactionRecord = z
       .string()
       .nullable()
       .describe(
-        'The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send; once superseded, `superseded_by` (the later transaction) and a `message` saying so',
+        'The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send; once superseded, `superseded_by` (the later transaction, when it is the caller’s own) and a `message` saying so',
       ),
     createdAt: z
       .string()
