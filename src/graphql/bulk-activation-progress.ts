@@ -16,6 +16,7 @@ const progressOfJob = (job: JobRecord): BulkProgressMessage => ({
   status: job.status,
   processed: job.processed,
   succeeded: job.succeeded,
+  unresolved: job.unresolved,
   total: job.total,
 });
 
@@ -37,8 +38,14 @@ const BulkActivationProgress = builder.objectRef<BulkProgressMessage>('BulkActiv
     succeeded: t.exposeInt('succeeded', { nullable: false, description: 'How many SIMs were activated so far' }),
     failed: t.int({
       nullable: false,
-      description: 'How many SIMs were not activated so far',
+      description: 'How many SIMs were not activated so far (`unresolved` of them may still be)',
       resolve: (message) => message.processed - message.succeeded,
+    }),
+    unresolved: t.int({
+      nullable: false,
+      description:
+        'How many SIMs lost their answer (a timeout, a crash): written as not activated while recovery learns their outcome, which bulkActivation(id) then shows',
+      resolve: (message) => message.unresolved ?? 0,
     }),
   }),
 });

@@ -29,6 +29,8 @@ export interface BulkProgressMessage {
   total: number;
   /** SIMs activated so far (success, including success with a WFC warning). */
   succeeded: number;
+  /** SIMs whose outcome is still being learned; absent from a replica older than the field. */
+  unresolved?: number;
 }
 
 /** Topic → what a publish carries; a topic with two entries is keyed by its first (an id). */

@@ -68,6 +68,23 @@ async function jobView(gateway: TestGateway, token: string, id: string): Promise
   return answer.data!.bulkActivation;
 }
 
+/** The events of a bulkActivationProgress stream over SSE (in-process), read to its end. */
+async function progressOf(gateway: TestGateway, token: string, jobId: string): Promise<unknown[]> {
+  const response = await gateway.fetch('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      query:
+        'subscription ($id: String!) { bulkActivationProgress(id: $id) { status processed succeeded failed unresolved } }',
+      variables: { id: jobId },
+    }),
+  });
+  expect(response.status).toBe(200);
+  return [...(await response.text()).matchAll(/^event: next\ndata: (.*)$/gm)].map(
+    (match) => (JSON.parse(match[1]!) as { data: { bulkActivationProgress: unknown } }).data.bulkActivationProgress,
+  );
+}
+
 /** Resolves every unresolved row once, on a replica (as the next start, or another replica's sweep, would). */
 async function recover(gateway: TestGateway): Promise<void> {
   const replica = await startReplica(gateway, {
@@ -157,6 +174,10 @@ describe.each(DATABASES)('on %s', (database) => {
         ['SUCCESS', null],
         ['FAILURE', null],
         ['FAILURE', null],
+      ]);
+      // A subscriber of the ended job hears it once, unresolved SIM included, and the stream closes.
+      expect(await progressOf(gateway, token, jobId)).toEqual([
+        { status: 'COMPLETED', processed: 3, succeeded: 1, failed: 2, unresolved: 1 },
       ]);
       const batchBefore = await gateway.rest('GET', `/transactions/${batchId}`, { token });
       expect(batchBefore.body).toMatchObject({ status: 'success', http_status: 200, recovered: false });
@@ -278,7 +299,7 @@ describe.each(DATABASES)('on %s', (database) => {
           outcomeUnknown: true,
         })),
       );
-      expect(recorded).toEqual({ state: 'running', learned: 1 });
+      expect(recorded).toEqual({ state: 'running', learned: 1, unresolved: 1 });
       const statuses = async () =>
         (await db.bulkActivationItem.findMany({ where: { jobId }, orderBy: { position: 'asc' } })).map(
           (item) => item.status,

@@ -15,6 +15,8 @@ export interface Recorded {
   state: 'running' | 'cancelled' | 'lost';
   /** Entries written as successes although the run had a failure for them (recovery got there first). */
   learned: number;
+  /** Entries written `unknown`: their outcome is still being learned (the job's `unresolved` grew by as many). */
+  unresolved: number;
 }
 
 export class JobLeases {
@@ -109,10 +111,10 @@ export class JobLeases {
           ...(lost.length === 0 ? { succeeded: { increment: successes(outcomes) } } : {}),
         },
       });
-      if (count === 0) return { state: 'lost', learned: 0 };
+      if (count === 0) return { state: 'lost', learned: 0, unresolved: 0 };
       const settled = await settleOutcomes(tx, job, outcomes);
+      const unresolved = settled.filter((outcome) => outcome.status === 'unknown').length;
       if (lost.length > 0) {
-        const unresolved = settled.filter((outcome) => outcome.status === 'unknown').length;
         await tx.bulkActivationJob.update({
           where: { id: jobId },
           data: { succeeded: { increment: successes(settled) }, unresolved: { increment: unresolved } },
@@ -141,6 +143,7 @@ export class JobLeases {
       return {
         state: current?.cancelRequested ? 'cancelled' : 'running',
         learned: successes(settled) - successes(outcomes),
+        unresolved,
       };
     });
   }

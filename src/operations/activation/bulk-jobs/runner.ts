@@ -45,6 +45,8 @@ interface RunState {
   job: JobRecord;
   processed: number;
   succeeded: number;
+  /** SIMs written with an outcome still being learned (recovery may rewrite them later). */
+  unresolved: number;
   cancelled: boolean;
   /** Another replica holds the lease now: stop without writing. */
   lost: boolean;
@@ -103,7 +105,14 @@ export class BulkJobRunner implements BulkActivationJobs {
     const existing = this.running.get(jobId);
     if (existing) return existing.done;
     if (this.stopping || !this.services) return Promise.resolve();
-    const state = { cancelled: false, lost: false, processed: 0, succeeded: 0, publishedAt: 0 } as RunState;
+    const state = {
+      cancelled: false,
+      lost: false,
+      processed: 0,
+      succeeded: 0,
+      unresolved: 0,
+      publishedAt: 0,
+    } as RunState;
     state.done = this.run(jobId, state, this.services)
       .catch((error: unknown) =>
         this.services!.logger.error('bulk activation job failed unexpectedly', { jobId, err: error }),
@@ -138,6 +147,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     state.job = before;
     state.processed = before.processed;
     state.succeeded = before.succeeded;
+    state.unresolved = before.unresolved;
     const renewal = setInterval(() => {
       this.store.renew(jobId, this.leaseMs).then(
         (held) => void (held || (state.lost = true)),
@@ -190,6 +200,7 @@ export class BulkJobRunner implements BulkActivationJobs {
         if (result.state === 'lost') state.lost = true;
         if (result.state === 'cancelled') state.cancelled = true;
         state.succeeded += result.learned;
+        state.unresolved += result.unresolved;
       });
       return writing;
     };
@@ -280,7 +291,8 @@ export class BulkJobRunner implements BulkActivationJobs {
     if (!(await this.store.finish(state.job.id, status, state.job.startedAt !== null))) return;
     // The counts as they ended, recovery's rewrites of entries written earlier included.
     const ended = await findJob(services.db, state.job.id);
-    if (ended) Object.assign(state, { processed: ended.processed, succeeded: ended.succeeded });
+    if (ended)
+      Object.assign(state, { processed: ended.processed, succeeded: ended.succeeded, unresolved: ended.unresolved });
     this.publish(state, status, services);
   }
 
@@ -296,6 +308,7 @@ export class BulkJobRunner implements BulkActivationJobs {
       status,
       processed: state.processed,
       succeeded: state.succeeded,
+      unresolved: state.unresolved,
       total: job.total,
     });
   }
