@@ -17,7 +17,7 @@ import type { TransactionRecord, TransactionStatus } from '../pipeline/transacti
 import type { DatabaseTransaction } from '../db/client.js';
 import type { RecoveryLeases } from './leases.js';
 import { NotResendable, resend } from './resend.js';
-import { StateAspects, type LaterWrite } from './supersede.js';
+import { Supersession } from './supersede.js';
 import { logPassFailure } from '../errors/database-unavailable.js';
 
 export interface RecoveryTiming {
@@ -77,7 +77,7 @@ export class Reconciler implements OutcomeRecovery {
   private stopped = false;
   private writes = 0;
   private writesDrained?: () => void;
-  private readonly aspects: StateAspects;
+  private readonly supersession: Supersession;
 
   constructor(
     private readonly leases: RecoveryLeases,
@@ -87,7 +87,7 @@ export class Reconciler implements OutcomeRecovery {
     private readonly eventWritten: () => void = () => {},
     private readonly followers: OutcomeFollowers = {},
   ) {
-    this.aspects = new StateAspects(operations);
+    this.supersession = new Supersession(leases, operations);
   }
 
   /** Resolves what a crash left behind, then sweeps every `sweepMs`. */
@@ -208,8 +208,7 @@ export class Reconciler implements OutcomeRecovery {
     if (!row) return;
     try {
       // Checked at every attempt, not once: the later write may arrive while this one backs off.
-      const later = await this.laterWrite(row);
-      if (later) return await this.supersede(row, later);
+      if (await this.supersession.settle(row, services)) return;
       const answer = await resend(services, this.operations, row);
       const operation = this.operations.find((candidate) => candidate.name === row.operation);
       const event =
@@ -270,34 +269,5 @@ export class Reconciler implements OutcomeRecovery {
       else logger.debug('transaction outcome still unknown', fields);
       this.resolveAt(id, retryAt);
     }
-  }
-
-  /** The later successful write of the same aspect on the row's line, if its kind has one. */
-  private laterWrite(row: TransactionRecord): Promise<LaterWrite | null> {
-    const rivals = this.aspects.rivals(row.operation);
-    if (!rivals || row.mdn === null) return Promise.resolve(null);
-    return this.leases.laterWrite(
-      { id: row.id, mdn: row.mdn, createdAt: row.createdAt },
-      rivals,
-      this.aspects.renumbering,
-    );
-  }
-
-  /** Resolves the row as superseded by `later`: no re-send, no line event, no registry change. */
-  private async supersede(row: TransactionRecord, later: LaterWrite): Promise<void> {
-    const { logger, metrics } = this.services!;
-    const fields = { transactionId: row.id, operation: row.operation, supersededBy: later.id };
-    if (!(await this.leases.supersede(row.id, later.id, this.aspects.answer(row, later)))) {
-      logger.warn(
-        'transaction resolved elsewhere meanwhile (lease expired or its request finished); not superseded',
-        fields,
-      );
-      return;
-    }
-    metrics.recoveries.inc({ outcome: 'superseded' });
-    logger.info('transaction superseded by a later write of the same kind on its line; not re-sent', {
-      ...fields,
-      supersedingOperation: later.operation,
-    });
   }
 }

@@ -10,6 +10,9 @@
 // of) an aspect by its `event` alone, and a new event type must be placed here to compile.
 
 import type { LineEventType, RowEvent } from '../pipeline/line-events.js';
+import type { Services } from '../pipeline/services.js';
+import type { TransactionRecord } from '../pipeline/transaction-log.js';
+import type { RecoveryLeases } from './leases.js';
 
 export type StateAspect = 'status' | 'plan' | 'billing code' | 'SIM' | 'number';
 
@@ -100,5 +103,48 @@ export class StateAspects {
       superseded_by: later.id,
       message: `superseded by ${later.id}: ${stands}`,
     };
+  }
+}
+
+/** The reconciler's step before a re-send: a row a later write has made moot is resolved as such. */
+export class Supersession {
+  private readonly aspects: StateAspects;
+
+  constructor(
+    private readonly leases: RecoveryLeases,
+    operations: readonly { name: string; event?: RowEvent }[],
+  ) {
+    this.aspects = new StateAspects(operations);
+  }
+
+  /**
+   * True when a later write of the same kind on the row's line has succeeded: the row is then
+   * resolved `superseded` (no re-send, no line event, no registry change), or was resolved
+   * elsewhere meanwhile; either way it must not be re-sent.
+   */
+  async settle(row: TransactionRecord, services: Pick<Services, 'logger' | 'metrics'>): Promise<boolean> {
+    const rivals = this.aspects.rivals(row.operation);
+    if (!rivals || row.mdn === null) return false;
+    const later = await this.leases.laterWrite(
+      { id: row.id, mdn: row.mdn, createdAt: row.createdAt },
+      rivals,
+      this.aspects.renumbering,
+    );
+    if (!later) return false;
+    const { logger, metrics } = services;
+    const fields = { transactionId: row.id, operation: row.operation, supersededBy: later.id };
+    if (!(await this.leases.supersede(row.id, later.id, this.aspects.answer(row, later)))) {
+      logger.warn(
+        'transaction resolved elsewhere meanwhile (lease expired or its request finished); not superseded',
+        fields,
+      );
+      return true;
+    }
+    metrics.recoveries.inc({ outcome: 'superseded' });
+    logger.info('transaction superseded by a later write of the same kind on its line; not re-sent', {
+      ...fields,
+      supersedingOperation: later.operation,
+    });
+    return true;
   }
 }
