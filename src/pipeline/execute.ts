@@ -11,7 +11,6 @@ import type { CarrierCall, CarrierRoutedOperation, Outcome, RegisteredOperation 
 import {
   CarrierDisabledError,
   CarrierUnavailableError,
-  DuplicateTransactionError,
   ForbiddenError,
   isGatewayError,
   MaintenanceError,
@@ -25,7 +24,7 @@ import { lineEventOf } from './line-events.js';
 import { resolveCarrier } from './carrier-routing.js';
 import { checkLineOwnership } from './line-ownership.js';
 import type { RequestContext } from './request-context.js';
-import { generateTransactionId, type Reservation, type TransactionStatus } from './transaction-log.js';
+import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
 import { locatedRefusal, validateInput, type InputSources } from './validate.js';
 import { nonEmptyText } from '../lib/text.js';
 import { BodyTooLargeError } from '../errors/body-too-large.js';
@@ -161,7 +160,7 @@ async function runPipeline(
     text(input.transactionId) ??
     (operation.transactionPrefix ? generateTransactionId(operation.transactionPrefix) : '');
   if (records) {
-    await reserve(request, {
+    const reserved = await services.transactions.reserveOrRetake({
       id: transactionId,
       userId: user.id,
       operation: operation.name,
@@ -170,6 +169,12 @@ async function runPipeline(
       sim: text(input.sim),
       request: input,
     });
+    // The earlier attempt's row is now this request's: its trace is the count on the row and this line.
+    if (reserved === 'retaken')
+      request.logger.info('transaction id taken over by a retry after an attempt that had no effect at the carrier', {
+        transactionId,
+        operation: operation.name,
+      });
   }
 
   const context: CarrierCall = { input, user, services, request, carrierId, carrier, extended, transactionId, plan };
@@ -244,26 +249,6 @@ async function runPipeline(
       if (status === 'unknown') services.recovery.resolveSoon(transactionId);
     }
     throw error;
-  }
-}
-
-/**
- * Reserves the transaction id, or takes it over for a retry of a request that had no effect at
- * the carrier (`mayRetake`); otherwise the id is a duplicate (409), whoever used it. The retake is
- * tried only once the insert has been refused, so a fresh id costs what it always did; its answer
- * is the same 409 for every refusal, so no other user learns more than that the id is used.
- */
-async function reserve(request: RequestContext, entry: Reservation): Promise<void> {
-  const { transactions } = request.services;
-  try {
-    await transactions.reserve(entry);
-  } catch (error) {
-    if (!(error instanceof DuplicateTransactionError) || !(await transactions.retake(entry))) throw error;
-    // The earlier attempt's row is now this request's: its trace is the count on the row and this line.
-    request.logger.info('transaction id taken over by a retry after an attempt that had no effect at the carrier', {
-      transactionId: entry.id,
-      operation: entry.operation,
-    });
   }
 }
 

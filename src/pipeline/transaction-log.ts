@@ -148,6 +148,23 @@ export class TransactionLog {
   }
 
   /**
+   * Reserves the id, or takes it over for a retry of a request that had no effect at the carrier
+   * (`retake`); otherwise the id is a duplicate (409), whoever used it. The retake is tried only
+   * once the insert has been refused, so a fresh id costs what it always did (and goes through a
+   * subclass's batched `reserve`); every refusal is the same 409, so no other user learns more
+   * than that the id is used.
+   */
+  async reserveOrRetake(entry: Reservation): Promise<'reserved' | 'retaken'> {
+    try {
+      await this.reserve(entry);
+      return 'reserved';
+    } catch (error) {
+      if (error instanceof DuplicateTransactionError && (await this.retake(entry))) return 'retaken';
+      throw error;
+    }
+  }
+
+  /**
    * Takes the used id of `entry` over for the request retrying it, when `mayRetake` allows: one
    * conditional UPDATE back to `pending` with the retry's input, so that of two racing retries
    * exactly one gets the row (the other's UPDATE finds it pending) and no other user's request
