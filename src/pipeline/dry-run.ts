@@ -10,7 +10,8 @@ import { CarrierUnavailableError, DuplicateTransactionError, NotSupportedError }
 import { mayRetake } from './transaction-log.js';
 import { quote } from '../lib/quote.js';
 import { DryRunChecks, type DryRunReport } from './dry-run-report.js';
-import { admit, failureEnvelope, givenInput, type PendingInput, type RateLimitStep } from './execute.js';
+import { failureEnvelope } from './carrier-handler.js';
+import { admit, givenInput, type PendingInput, type RateLimitStep } from './execute.js';
 import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from './operation.js';
 import { rateLimitMessage, type RateLimit } from './rate-limiter.js';
 import type { RequestContext } from './request-context.js';

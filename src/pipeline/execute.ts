@@ -3,11 +3,11 @@
 // → envelope → transaction/audit row. Carrier resolution comes before the transaction id
 // is reserved so that a request refused for a disabled or unsupported carrier changes nothing.
 
-import { CarrierFault, CarrierRejection } from '../carriers/errors.js';
+import { CarrierFault } from '../carriers/errors.js';
 import { CarrierNotConfiguredError } from '../carriers/unconfigured.js';
 import type { CarrierId, CarrierOperations, ExtendedCarrierOperations } from '../carriers/types.js';
 import type { PlanRecord, UserRecord } from '../directory/types.js';
-import type { CarrierCall, CarrierRoutedOperation, Outcome, RegisteredOperation } from './operation.js';
+import type { CarrierCall, Outcome, RegisteredOperation } from './operation.js';
 import {
   CarrierDisabledError,
   CarrierUnavailableError,
@@ -19,7 +19,7 @@ import {
   UnauthenticatedError,
 } from '../errors/gateway-errors.js';
 import { convertKeys, toSnake } from '../lib/case.js';
-import { refused } from './envelopes.js';
+import { runCarrierHandler, sharedRead } from './carrier-handler.js';
 import { lineEventOf } from './line-events.js';
 import { resolveCarrier } from './carrier-routing.js';
 import { checkLineOwnership } from './line-ownership.js';
@@ -250,67 +250,6 @@ async function runPipeline(
     }
     throw error;
   }
-}
-
-/** The answer of an identical read in flight for any request, or of `call` shared from now on. */
-function sharedRead(
-  operation: CarrierRoutedOperation,
-  context: CarrierCall,
-  call: () => Promise<CarrierAnswer>,
-): Promise<CarrierAnswer> {
-  const { carrierReads, metrics } = context.services;
-  const shared = carrierReads.share(context.carrierId, operation.name, context.input, call);
-  if (shared.joined) metrics.carrierReadsJoined.inc({ carrier: context.carrierId, operation: operation.name });
-  return shared.answer;
-}
-
-/** A handler's answer as the transaction log records it: a carrier refusal is a known outcome. */
-export interface CarrierAnswer {
-  status: 'success' | 'failure';
-  outcome: Outcome<unknown>;
-  refused: boolean;
-}
-
-/**
- * Runs the operation's handler; a refusal becomes the operation's failure answer. Faults and
- * unexpected errors are thrown. The pipeline and the reconciler (re-sends) share it.
- */
-export async function runCarrierHandler(
-  operation: CarrierRoutedOperation,
-  context: CarrierCall,
-): Promise<CarrierAnswer> {
-  // Every write reaches its carrier here (requests, bulk items, re-sends): reads that join a
-  // shared call from now on, and again once it is done, must not be served one read before it.
-  const writes = operation.kind === 'mutation' ? context.services.carrierReads : undefined;
-  writes?.writeBoundary(context.carrierId);
-  try {
-    const { services } = context;
-    // The handler calls the adapter scoped to this operation, so its carrier calls are counted under it.
-    const carrier = services.carriers.scopedAdapter(context.carrierId, {
-      operation: operation.name,
-      metrics: services.metrics,
-    });
-    const outcome = await operation.run({ ...context, carrier, extended: carrier.extended });
-    return { status: outcome.status < 300 ? 'success' : 'failure', outcome, refused: false };
-  } catch (error) {
-    if (!(error instanceof CarrierRejection)) throw error;
-    const input = context.input as Fields;
-    const outcome =
-      operation.rejection(error, context) ?? failureEnvelope(input, context.transactionId, error, operation.lineField);
-    return { status: 'failure', outcome, refused: true };
-  } finally {
-    writes?.writeBoundary(context.carrierId);
-  }
-}
-
-/** The spec's failure envelope: status failure, the line, the transaction id, `text (CODE)`. */
-export function failureEnvelope(
-  input: Fields,
-  transactionId: string,
-  rejection: CarrierRejection,
-  lineField = 'mdn',
-): Outcome<unknown> {
-  return refused(rejection, { mdn: text(input[lineField]) ?? null, transactionId });
 }
 
 async function authorizedPlan(request: RequestContext, user: UserRecord, planId: string): Promise<PlanRecord> {

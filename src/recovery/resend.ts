@@ -4,7 +4,7 @@
 // handler also records the line (its carrier, its owner) as the original call would have.
 
 import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
-import { runCarrierHandler, type CarrierAnswer } from '../pipeline/execute.js';
+import { runCarrierHandler, type CarrierAnswer } from '../pipeline/carrier-handler.js';
 import { requestContextFor } from '../pipeline/request-context.js';
 import type { TransactionRecord } from '../pipeline/transaction-log.js';
 import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from '../pipeline/operation.js';

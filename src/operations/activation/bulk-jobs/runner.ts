@@ -18,10 +18,10 @@ import { requestContextFor, type RequestContext } from '../../../pipeline/reques
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
 import { activateItem, entryFromTransaction, primeSimHomes, type ItemAnswer } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
+import { OrderedOutcomes } from './ordered-outcomes.js';
 import { groupCommitting } from './job-services.js';
 import {
   findJob,
-  type ItemOutcome,
   type JobRecord,
   type JobStatus,
   type LoggedAnswer,
@@ -29,9 +29,6 @@ import {
 } from './job-store.js';
 import { logPassFailure } from '../../../errors/database-unavailable.js';
 
-/** Outcomes are written every this many SIMs, or sooner when this long has passed. */
-const WRITE_EVERY_ITEMS = 50;
-const WRITE_EVERY_MS = 100;
 /** Jobs one replica runs side by side (each up to BULK_JOB_CONCURRENCY SIMs at a time). */
 const MAX_JOBS_HERE = 4;
 /** Least time between two progress events of a running job. */
@@ -186,35 +183,14 @@ export class BulkJobRunner implements BulkActivationJobs {
     // Only a job that ran before can have SIMs already sent whose outcome it did not write.
     const sent = job.startedAt === null ? new Map<string, LoggedAnswer>() : await this.sentBefore(job, items);
     this.publish(state, 'running', services);
-    let unwritten: ItemOutcome[] = [];
-    let writtenAt = Date.now();
-    let writing = Promise.resolve();
-    // One write at a time, each taking what has gathered since the last.
-    const write = (): Promise<void> => {
-      writing = writing.then(async () => {
-        if (unwritten.length === 0 || state.lost) return;
-        const batch = unwritten;
-        unwritten = [];
-        writtenAt = Date.now();
-        const result = await this.store.record(job, batch, rawSql);
-        if (result.state === 'lost') state.lost = true;
-        if (result.state === 'cancelled') state.cancelled = true;
-        state.succeeded += result.learned;
-        state.unresolved += result.unresolved;
-      });
-      return writing;
-    };
-    // Entries are written in position order only (a gap-free prefix), so that a page of results
-    // never skips a SIM still in flight; those done beyond a gap wait for it.
-    const done = new Map<number, ItemAnswer>();
-    let written = 0;
-    const collect = () => {
-      for (let answer = done.get(written); answer; answer = done.get(written)) {
-        done.delete(written);
-        unwritten.push({ item: items[written]!, ...answer });
-        written += 1;
-      }
-    };
+    const outcomes = new OrderedOutcomes(items, async (batch) => {
+      if (state.lost) return;
+      const result = await this.store.record(job, batch, rawSql);
+      if (result.state === 'lost') state.lost = true;
+      if (result.state === 'cancelled') state.cancelled = true;
+      state.succeeded += result.learned;
+      state.unresolved += result.unresolved;
+    });
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < items.length && !this.interrupted(state)) {
@@ -223,22 +199,16 @@ export class BulkJobRunner implements BulkActivationJobs {
         const earlier = sent.get(item.transactionId);
         const answer = earlier ? await this.settle(earlier, item, state, services) : await this.activate(item, request);
         if (!answer) return;
-        done.set(index, answer);
         state.processed += 1;
         if (answer.entry.status === 'success') state.succeeded += 1;
         this.publish(state, 'running', services);
-        collect();
-        if (unwritten.length >= WRITE_EVERY_ITEMS || (unwritten.length > 0 && Date.now() - writtenAt >= WRITE_EVERY_MS))
-          await write();
+        await outcomes.add(index, answer);
       }
     };
     await Promise.all(Array.from({ length: concurrencyFor(items, services.config.BULK_JOB_CONCURRENCY) }, worker));
     // A job that ends here (cancelled while a resumed SIM was still unresolved) keeps every entry
     // it has; one left for another run leaves those beyond the gap to be read from the log again.
-    if (!this.stopping)
-      for (const [index, answer] of [...done].sort(([a], [b]) => a - b))
-        unwritten.push({ item: items[index]!, ...answer });
-    await write();
+    await outcomes.flush(!this.stopping);
     if (state.lost || (this.stopping && !state.cancelled && state.processed < job.total)) return null;
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
   }
