@@ -28,7 +28,7 @@ const adapters = () => ({
 describe('the wire request', () => {
   it('is one authenticated coverage lookup on carrier 321', async () => {
     const { '321': adapter } = adapters();
-    carrier.respondWith(() => ({ status: 200, body: { zip_code: '10001', coverage: [] } }));
+    carrier.respondWith(() => ({ status: 200, body: { postal_code: '10001', covered: true, areas: [] } }));
     expect(await adapter.probe()).toBe('ok');
     expect(carrier.requests).toHaveLength(1);
     expect(carrier.requests[0]).toMatchObject({ method: 'GET', url: '/v1/coverage/10001', body: undefined });
@@ -38,7 +38,10 @@ describe('the wire request', () => {
 
   it('is one authenticated coverage call on carrier_b', async () => {
     const { carrier_b: adapter } = adapters();
-    carrier.respondWith((body) => ({ status: 200, body: { requestId: body.requestId, result: {} } }));
+    carrier.respondWith((body) => ({
+      status: 200,
+      body: { requestId: body.requestId, result: { postCode: '10001', covered: true, areas: [] } },
+    }));
     expect(await adapter.probe()).toBe('ok');
     expect(carrier.requests).toHaveLength(1);
     expect(carrier.requests[0]).toMatchObject({
@@ -54,21 +57,49 @@ describe('the wire request', () => {
 });
 
 describe('classification', () => {
-  const cases: [string, CannedReply, CarrierReadiness][] = [
+  /** What each carrier answers, by adapter: its reply to the probe's request. */
+  type Replies = Record<'321' | 'carrier_b', (body: { requestId?: string }) => CannedReply>;
+  const both = (reply: CannedReply): Replies => ({ '321': () => reply, carrier_b: () => reply });
+  const cases: [string, Replies, CarrierReadiness][] = [
     [
-      'a refusal still proves the carrier is up',
-      { status: 422, body: { error: { code: '1001', description: 'no' } } },
+      'a refusal in the carrier’s own format still proves the carrier is up',
+      {
+        '321': () => ({ status: 422, body: { error: { code: '1001', description: 'no' } } }),
+        carrier_b: (body) => ({
+          status: 200,
+          body: { requestId: body.requestId, fault: { faultCode: 1001, faultString: 'no' } },
+        }),
+      },
       'ok',
     ],
-    ['401 is bad credentials', { status: 401, body: { auth_error: { reason: 'invalid_api_key' } } }, 'bad credentials'],
-    ['a 5xx is unreachable', { status: 503, body: {} }, 'unreachable'],
-    ['garbage with a 5xx is unreachable', { status: 502, body: '<html>bad gateway</html>' }, 'unreachable'],
+    [
+      '401 is bad credentials',
+      both({ status: 401, body: { auth_error: { reason: 'invalid_api_key' } } }),
+      'bad credentials',
+    ],
+    ['a 5xx is unreachable', both({ status: 503, body: {} }), 'unreachable'],
+    ['garbage with a 5xx is unreachable', both({ status: 502, body: '<html>bad gateway</html>' }), 'unreachable'],
+    // A wrong URL, or something else listening there: every real call would fail.
+    ['an empty 404 is unreachable', both({ status: 404, body: '' }), 'unreachable'],
+    [
+      'a 4xx not in the carrier’s error format is unreachable',
+      both({ status: 400, body: { weird: true } }),
+      'unreachable',
+    ],
+    [
+      'a 200 not in the carrier’s wire format is unreachable',
+      both({ status: 200, body: { hello: 'world' } }),
+      'unreachable',
+    ],
   ];
-  it.each(cases)('%s, sent once without retries, on both adapters', async (_name, reply, expected) => {
-    for (const adapter of Object.values(adapters())) {
+  it.each(cases)('%s, sent once without retries, on both adapters', async (_name, replies, expected) => {
+    for (const [carrierId, adapter] of Object.entries(adapters()) as [
+      '321' | 'carrier_b',
+      { probe(): Promise<CarrierReadiness>; close(): Promise<void> },
+    ][]) {
       carrier.requests.splice(0);
-      carrier.respondWith(() => reply);
-      expect(await adapter.probe()).toBe(expected);
+      carrier.respondWith((body) => replies[carrierId](body as { requestId?: string }));
+      expect(await adapter.probe(), carrierId).toBe(expected);
       expect(carrier.requests).toHaveLength(1);
       await adapter.close();
     }

@@ -9,7 +9,7 @@ import { extendedOperations } from './extended.js';
 import { featureOperations } from './features.js';
 import { lifecycleOperations } from './lifecycle.js';
 import { planOperations } from './plans.js';
-import { queryOperations } from './queries.js';
+import { coverage, queryOperations } from './queries.js';
 import { createCarrier321Transport, type Carrier321Transport } from './transport.js';
 
 export interface Carrier321AdapterOptions {
@@ -49,7 +49,7 @@ function adapterOver(transport: Carrier321Transport): Carrier321Adapter {
     ...planOperations(transport),
     ...activationOperations(transport),
     extended: extendedOperations(transport),
-    probe: () => transport.probe(),
+    probe: () => transport.probe(coverage),
     scoped,
     close: () => transport.close(),
   };

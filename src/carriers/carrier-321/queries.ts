@@ -101,7 +101,8 @@ const carrierUsage = z
   .object({ msisdn: z.string(), records: z.array(usageRecord) })
   .transform((w): CarrierUsage => ({ mdn: w.msisdn, usageRecords: w.records }));
 
-const coverage = z
+/** A coverage answer; the readiness probe reads its answer with it too. */
+export const coverage = z
   .object({
     postal_code: z.string(),
     covered: z.boolean(),

@@ -36,8 +36,8 @@ export interface Carrier321Transport {
   read<T>(call: Carrier321ReadCall<T>): Promise<T>;
   /** Sends `transactionId` as Idempotency-Key; the carrier de-duplicates on it. */
   write<T>(transactionId: string, call: Carrier321WriteCall<T>): Promise<T>;
-  /** One authenticated read, sent once, for readiness checks. */
-  probe(): Promise<CarrierReadiness>;
+  /** One authenticated coverage read, sent once, for readiness checks; `coverage` reads its answer. */
+  probe(coverage: z.ZodType<unknown>): Promise<CarrierReadiness>;
   /** The same transport, its calls counted under `scope`. */
   scoped(scope: CarrierCallScope): Carrier321Transport;
   close(): Promise<void>;
@@ -96,7 +96,11 @@ function transportOver(client: CarrierHttpClient): Carrier321Transport {
 
   // A coverage lookup reads nothing of a subscriber's and changes nothing; no retries, so one
   // readiness check costs the carrier exactly one request.
-  const probe = () => probeCarrier(() => client.send({ method: 'GET', path: 'v1/coverage/10001', idempotent: false }));
+  const probe = (coverage: z.ZodType<unknown>) =>
+    probeCarrier(
+      () => client.send({ method: 'GET', path: 'v1/coverage/10001', idempotent: false }),
+      (response) => interpret(response, coverage, false),
+    );
 
   return {
     read,

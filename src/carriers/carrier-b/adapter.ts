@@ -9,7 +9,7 @@ import { activationOperations } from './activation.js';
 import { featureOperations } from './features.js';
 import { lifecycleOperations } from './lifecycle.js';
 import { planOperations } from './plans.js';
-import { queryOperations } from './queries.js';
+import { coverage, queryOperations } from './queries.js';
 import { createCarrierBTransport, type CarrierBTransport } from './transport.js';
 
 export interface CarrierBAdapterOptions {
@@ -48,7 +48,7 @@ function adapterOver(transport: CarrierBTransport): CarrierBAdapter {
     ...lifecycleOperations(transport),
     ...planOperations(transport),
     ...activationOperations(transport),
-    probe: () => transport.probe(),
+    probe: () => transport.probe(coverage),
     scoped,
     close: () => transport.close(),
   };

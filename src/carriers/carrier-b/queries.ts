@@ -111,7 +111,8 @@ const usageRecords = z
   .object({ msisdn: wireText, records: z.array(usageRecord) })
   .transform((w): CarrierUsage => ({ mdn: w.msisdn, usageRecords: w.records }));
 
-const coverage = z
+/** A coverage answer; the readiness probe reads its answer with it too. */
+export const coverage = z
   .object({
     postCode: wireText,
     covered: z.boolean(),

@@ -25,7 +25,8 @@ export interface CarrierBTransport {
   /** A write: the requestId is the transaction id, on which carrier_b de-duplicates. */
   write<T>(transactionId: string, call: CarrierBCall<T>): Promise<T>;
   /** One authenticated read, sent once, for readiness checks. */
-  probe(): Promise<CarrierReadiness>;
+  /** One authenticated coverage call, sent once, for readiness checks; `coverage` reads its answer. */
+  probe(coverage: z.ZodType<unknown>): Promise<CarrierReadiness>;
   /** The same transport, its calls counted under `scope`. */
   scoped(scope: CarrierCallScope): CarrierBTransport;
   close(): Promise<void>;
@@ -72,16 +73,20 @@ function transportOver(client: CarrierHttpClient): CarrierBTransport {
 
   // A coverage lookup reads nothing of a subscriber's and changes nothing; a fault in the
   // envelope still proves the carrier is up and took our credentials. Sent once, no retries.
-  const probe = () =>
-    probeCarrier(() =>
-      client.send({
-        method: 'POST',
-        path: RPC_PATH,
-        json: { method: 'Network.CheckCoverage', requestId: randomUUID(), params: { postCode: '10001' } },
-        idempotent: false,
-        readOnly: true,
-      }),
+  const probe = (coverage: z.ZodType<unknown>) => {
+    const requestId = randomUUID();
+    return probeCarrier(
+      () =>
+        client.send({
+          method: 'POST',
+          path: RPC_PATH,
+          json: { method: 'Network.CheckCoverage', requestId, params: { postCode: '10001' } },
+          idempotent: false,
+          readOnly: true,
+        }),
+      (response) => interpret(response, requestId, coverage, false),
     );
+  };
 
   return {
     read: (call) => send(randomUUID(), call, false),
