@@ -191,30 +191,34 @@ export class CarrierDisabledError extends GatewayError {
 }
 
 /** The carrier could not be talked to; the transaction row says whether anything happened. */
+/**
+ * A carrier that did not answer, or not in its wire format. The spec has one status for an
+ * upstream carrier operation that failed, 400, with the operation envelope whose `message` ends
+ * in a code in parentheses: REST answers exactly that (code CARRIER_TIMEOUT or
+ * CARRIER_UNAVAILABLE, the line asked about, the write's transaction id), so a legacy client
+ * handles a fault as it handles a refusal. GraphQL tells the two apart by `extensions.code`.
+ */
 export class CarrierUnavailableError extends GatewayError {
   override readonly name = 'CarrierUnavailableError';
-  readonly status: number;
+  readonly status = 400;
   readonly code: string;
   constructor(
     message: string,
     timedOut: boolean,
     readonly outcomeKnown: boolean,
     readonly transactionId: string | null,
+    /** What the request asked about, as the envelope names it (e.g. `{ mdn }`), in REST's snake_case. */
+    private readonly asked: Record<string, string | null> = {},
   ) {
     super(outcomeKnown ? message : `${message}; the outcome is unknown, look it up by transaction id before retrying`);
-    this.status = timedOut ? 504 : 502;
     this.code = timedOut ? 'CARRIER_TIMEOUT' : 'CARRIER_UNAVAILABLE';
   }
   override extensions() {
     return { transactionId: this.transactionId, outcomeKnown: this.outcomeKnown };
   }
   override restBody() {
-    return {
-      status: 'failure',
-      message: this.message,
-      code: `HTTP_${this.status}`,
-      transaction_id: this.transactionId,
-    };
+    const transaction = this.transactionId === null ? {} : { transaction_id: this.transactionId };
+    return { status: 'failure', ...this.asked, ...transaction, message: `${this.message} (${this.code})` };
   }
 }
 

@@ -81,7 +81,7 @@ export class DryRunChecks {
   /**
    * Runs one read-only carrier call. A refusal of the read is the write's refusal too, under
    * the write's own code where the carrier words it differently (`asWrite`); a fault is thrown
-   * as it is (the dry run answers 502/504, as a query would).
+   * as it is (the dry run answers the carrier fault's 400, as a query would).
    */
   async read<T>(
     name: string,

@@ -216,6 +216,7 @@ async function runPipeline(
         error.kind === 'timeout',
         error.outcomeKnown,
         records ? transactionId : null,
+        askedAbout(namedLine, input),
       );
       request.logger.warn('carrier fault', { operation: operation.name, carrier: carrierId, kind: error.kind });
       // A known outcome here is a write that never reached the carrier (a refused connection on
@@ -250,6 +251,13 @@ async function runPipeline(
     }
     throw error;
   }
+}
+
+/** The line (or, for an activation, the SIM) a failure envelope names. */
+function askedAbout(namedLine: string | undefined, input: Fields): Record<string, string> {
+  if (namedLine) return { mdn: namedLine };
+  const sim = text(input.sim);
+  return sim ? { sim } : {};
 }
 
 async function authorizedPlan(request: RequestContext, user: UserRecord, planId: string): Promise<PlanRecord> {

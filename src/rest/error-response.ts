@@ -20,10 +20,14 @@ export interface LogScope {
 /** Statuses that may mean an attack (bad credentials, privilege probing, flooding). */
 const WARN_STATUSES = new Set([401, 403, 429]);
 
+/** Carrier faults: answered 400 as the spec wants, but the request failed, not the caller. */
+const FAULT_CODES = new Set(['CARRIER_TIMEOUT', 'CARRIER_UNAVAILABLE']);
+
 /** Logs a refusal: never a body or header value, only the status, code and the (bounded) reason. */
 export function logRefusal(scope: LogScope, status: number, code: string, reason: string): void {
-  const level = WARN_STATUSES.has(status) || (status >= 500 && status !== 501 && status !== 503) ? 'warn' : 'info';
-  scope.logger[level](status < 500 ? 'request refused' : 'request failed', {
+  const failed = (status >= 500 && status !== 501 && status !== 503) || FAULT_CODES.has(code);
+  const level = WARN_STATUSES.has(status) || failed ? 'warn' : 'info';
+  scope.logger[level](status < 500 && !FAULT_CODES.has(code) ? 'request refused' : 'request failed', {
     operation: scope.operation,
     status,
     code,

@@ -29,17 +29,6 @@ export const errorSchemas: Record<string, JsonSchema> = {
     },
     required: ['status', 'message', 'code'],
   },
-  CarrierUnavailable: {
-    type: 'object',
-    description: 'The carrier could not be reached (502) or timed out (504); look the transaction up before retrying',
-    properties: {
-      status: { const: 'failure' },
-      message: { type: 'string' },
-      code: { type: 'string', examples: ['HTTP_504'] },
-      transaction_id: { type: ['string', 'null'] },
-    },
-    required: ['status', 'message', 'code', 'transaction_id'],
-  },
   ValidationError: {
     type: 'object',
     properties: {
@@ -91,7 +80,7 @@ export function responsesOf(operation: RegisteredOperation, success: JsonSchema)
   if (carrierRouted) {
     responses[400] = {
       description:
-        'The carrier refused: the same envelope with status failure, the message ending with the carrier code in parentheses',
+        "The carrier refused, or did not answer: the envelope with status failure, the message ending with the code in parentheses (the carrier's, or CARRIER_TIMEOUT / CARRIER_UNAVAILABLE when it timed out or could not be reached; then look the transaction up before retrying a write)",
       content: json(
         success,
         envelope
@@ -163,9 +152,6 @@ export function responsesOf(operation: RegisteredOperation, success: JsonSchema)
       description: "Not supported by the line's carrier (carrier 321 only)",
       content: json(ref('Failure'), failure(`${operation.name} is not supported by carrier carrier_b`, 501)),
     };
-  if (carrierRouted) {
-    responses[502] = { description: 'The carrier could not be reached', content: json(ref('CarrierUnavailable')) };
-  }
   if (operation.usesCarriers) {
     responses[503] = {
       description:
@@ -174,10 +160,5 @@ export function responsesOf(operation: RegisteredOperation, success: JsonSchema)
       content: json(ref('Failure'), failure('Service is in maintenance mode: carrier operations are disabled', 503)),
     };
   }
-  if (carrierRouted)
-    responses[504] = {
-      description: 'The carrier timed out; the outcome may be unknown',
-      content: json(ref('CarrierUnavailable')),
-    };
   return responses;
 }

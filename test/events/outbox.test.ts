@@ -195,7 +195,7 @@ describe('an outcome learned by recovery', () => {
       } finally {
         await setFaults(slow, '321', {});
       }
-      expect(timedOut.status).toBe(504);
+      expect(timedOut.status).toBe(400);
       const event = () => slow.app.services.db.lineEvent.findUnique({ where: { transactionId: id } });
       expect(await event()).toBeNull();
       expect(await eventually(async () => (await event()) !== null, 20_000, 100)).toBe(true);

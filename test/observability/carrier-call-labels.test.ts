@@ -84,7 +84,7 @@ describe('carrier call labels', () => {
     } finally {
       await setFaults(gateway, '321', {});
     }
-    expect(answer.status).toBe(504);
+    expect(answer.status).toBe(400);
     expect(await calls('321', 'activateSim', 'timeout')).toBe(1);
     const resolved = async () => (await gateway.app.services.transactions.find(id))?.status === 'success';
     expect(await eventually(resolved, 20_000, 100)).toBe(true);

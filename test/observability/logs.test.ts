@@ -205,7 +205,7 @@ describe('a request through the gateway', () => {
         token,
         headers: { 'x-request-id': 'access-4' },
       });
-      expect(answer.status).toBe(502);
+      expect(answer.status).toBe(400);
       // The carrier fault is logged deep in the pipeline, through the request's child logger.
       expect(await eventually(async () => own.lines().some((entry) => entry.message === 'request'), 5_000)).toBe(true);
       const messages = own

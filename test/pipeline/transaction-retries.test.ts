@@ -138,12 +138,12 @@ describe.each(DATABASES)('on %s', (database) => {
   const suspensions = (mdn: string) =>
     gateway.app.services.db.lineEvent.count({ where: { mdn, type: 'line.suspended' } });
 
-  /** A suspension of a fresh line refused at the carrier's door: answered 502, recorded as having had no effect. */
+  /** A suspension of a fresh line refused at the carrier's door: answered 400 (CARRIER_UNAVAILABLE), recorded as having had no effect. */
   async function undelivered(surface: Surface, carrier: '321' | 'carrier_b' = '321') {
     const line = await seedLine(gateway, { carrier });
     const id = `UNDELIVERED-${surface}-${line.sim}`;
-    expect(await suspend(down, surface, line.mdn, id)).toEqual({ status: 502, duplicate: false });
-    expect(await row(id)).toMatchObject({ status: 'error', httpStatus: 502, noEffect: true, earlierAttempts: 0 });
+    expect(await suspend(down, surface, line.mdn, id)).toEqual({ status: 400, duplicate: false });
+    expect(await row(id)).toMatchObject({ status: 'error', httpStatus: 400, noEffect: true, earlierAttempts: 0 });
     return { ...line, id, first: (await row(id))!.createdAt };
   }
 
@@ -154,7 +154,7 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(await carrierStatus(mdn)).toBe('ACTIVE');
 
       // Refused again: still free for a retry, the attempt counted, the first one's time kept.
-      expect(await suspend(down, surface, mdn, id)).toEqual({ status: 502, duplicate: false });
+      expect(await suspend(down, surface, mdn, id)).toEqual({ status: 400, duplicate: false });
       expect(await row(id)).toMatchObject({
         status: 'error',
         noEffect: true,
@@ -249,7 +249,7 @@ describe.each(DATABASES)('on %s', (database) => {
       } finally {
         await setFaults(gateway, '321', {});
       }
-      expect(lost).toEqual({ status: 504, duplicate: false });
+      expect(lost).toEqual({ status: 400, duplicate: false });
       expect(await row(id)).toMatchObject({ status: 'unknown', noEffect: false });
       expect(await suspend(gateway, surface, line.mdn, id)).toEqual({ status: 409, duplicate: true });
       expect(await row(id)).toMatchObject({ status: 'unknown', earlierAttempts: 0 });
@@ -290,7 +290,7 @@ describe.each(DATABASES)('on %s', (database) => {
     try {
       const refused = await seedLine(gateway);
       const id = `WRONG-KEY-${refused.sim}`;
-      expect(await suspend(wrongKey, 'rest', refused.mdn, id)).toEqual({ status: 502, duplicate: false });
+      expect(await suspend(wrongKey, 'rest', refused.mdn, id)).toEqual({ status: 400, duplicate: false });
       // It reached the carrier, which turned it away before acting.
       expect(sent(id)).toBe(1);
       expect(await row(id)).toMatchObject({ status: 'error', noEffect: true });

@@ -217,30 +217,32 @@ describe('carrier faults', () => {
   });
   afterAll(() => faulty.close());
 
-  it('answers 502 with transaction_id when the carrier drops the connection, and records the outcome as unknown', async () => {
+  it("answers the spec's 400 carrier failure envelope with mdn and transaction_id when the carrier drops the connection, and records the outcome as unknown", async () => {
     const line = await seedUnknownLine(faulty);
     await setFaults({ drop_rate: 1 });
     try {
       const rest = await faulty.rest('POST', '/sim/suspend/', { token: faultyToken, body: { mdn: line.mdn } });
-      expect(rest.status).toBe(502);
+      expect(rest.status).toBe(400);
       expect(rest.body).toEqual({
         status: 'failure',
-        message: expect.stringMatching(/^Carrier 321 /),
-        code: 'HTTP_502',
+        mdn: line.mdn,
         transaction_id: expect.stringMatching(/^SUSPEND_[0-9A-F]{12}$/),
+        message: expect.stringMatching(
+          /^Carrier 321 .*look it up by transaction id before retrying \(CARRIER_UNAVAILABLE\)$/,
+        ),
       });
       const record = await faulty.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, {
         token: faultyToken,
         variables: { id: rest.body.transaction_id },
       });
-      expect(record.data?.transaction).toMatchObject({ status: 'UNKNOWN', httpStatus: 502 });
+      expect(record.data?.transaction).toMatchObject({ status: 'UNKNOWN', httpStatus: 400 });
       expect(record.data!.transaction.response).toEqual(rest.body);
 
       const graphql = await faulty.graphql(SUSPEND, {
         token: faultyToken,
         variables: { mdn: line.mdn, id: `GQL-DROP-${line.mdn}` },
       });
-      expect(statusesOf(graphql)).toEqual({ http: 200, rest: 502 });
+      expect(statusesOf(graphql)).toEqual({ http: 200, rest: 400 });
       expect(graphql.errors?.[0]?.extensions).toMatchObject({
         code: 'CARRIER_UNAVAILABLE',
         transactionId: `GQL-DROP-${line.mdn}`,
@@ -251,7 +253,7 @@ describe('carrier faults', () => {
     }
   });
 
-  it('answers 504 with transaction_id when the carrier is slower than CARRIER_TIMEOUT_MS', async () => {
+  it('answers 400 (CARRIER_TIMEOUT) with transaction_id when the carrier is slower than CARRIER_TIMEOUT_MS', async () => {
     const line = await seedUnknownLine(faulty);
     await setFaults({ latency_ms: 1500 });
     try {
@@ -259,22 +261,27 @@ describe('carrier faults', () => {
         token: faultyToken,
         body: { mdn: line.mdn, transaction_id: `SLOW-${line.mdn}` },
       });
-      expect(rest.status).toBe(504);
-      expect(rest.body).toMatchObject({ status: 'failure', code: 'HTTP_504', transaction_id: `SLOW-${line.mdn}` });
+      expect(rest.status).toBe(400);
+      expect(rest.body).toEqual({
+        status: 'failure',
+        mdn: line.mdn,
+        transaction_id: `SLOW-${line.mdn}`,
+        message: expect.stringMatching(/^Carrier 321 .*\(CARRIER_TIMEOUT\)$/),
+      });
       const record = await faulty.graphql<{ transaction: Record<string, unknown> }>(TRANSACTION, {
         token: faultyToken,
         variables: { id: `SLOW-${line.mdn}` },
       });
-      expect(record.data?.transaction).toMatchObject({ status: 'UNKNOWN', httpStatus: 504 });
+      expect(record.data?.transaction).toMatchObject({ status: 'UNKNOWN', httpStatus: 400 });
       const graphql = await faulty.graphql(SUSPEND, { token: faultyToken, variables: { mdn: line.mdn } });
-      expect(statusesOf(graphql)).toEqual({ http: 200, rest: 504 });
+      expect(statusesOf(graphql)).toEqual({ http: 200, rest: 400 });
       expect(errorOf(graphql).code).toBe('CARRIER_TIMEOUT');
     } finally {
       await setFaults({});
     }
   });
 
-  it('answers 502 when the carrier answers 5xx, and records it', async () => {
+  it('answers 400 (CARRIER_UNAVAILABLE) when the carrier answers 5xx, and records it', async () => {
     const line = await seedUnknownLine(faulty);
     await setFaults({ error_rate: 1 });
     try {
@@ -282,16 +289,17 @@ describe('carrier faults', () => {
         token: faultyToken,
         body: { mdn: line.mdn, transaction_id: `5XX-${line.mdn}` },
       });
-      expect(rest.status).toBe(502);
+      expect(rest.status).toBe(400);
+      expect(rest.body.message).toMatch(/\(CARRIER_UNAVAILABLE\)$/);
       const record = await faulty.app.services.transactions.find(`5XX-${line.mdn}`);
       expect(['unknown', 'error']).toContain(record?.status);
-      expect(record?.httpStatus).toBe(502);
+      expect(record?.httpStatus).toBe(400);
     } finally {
       await setFaults({});
     }
   });
 
-  it('answers 502 when the carrier answers malformed JSON, and records the outcome as unknown', async () => {
+  it('answers 400 (CARRIER_UNAVAILABLE) when the carrier answers malformed JSON, and records the outcome as unknown', async () => {
     const line = await seedUnknownLine(faulty);
     await setFaults({ garbage_rate: 1 });
     try {
@@ -299,16 +307,22 @@ describe('carrier faults', () => {
         token: faultyToken,
         body: { mdn: line.mdn, transaction_id: `GARBAGE-${line.mdn}` },
       });
-      expect(rest.status).toBe(502);
+      expect(rest.status).toBe(400);
       expect(rest.body).toMatchObject({
-        code: 'HTTP_502',
-        message: expect.stringMatching(/^Carrier 321 sent an answer that could not be understood/),
+        message: expect.stringMatching(
+          /^Carrier 321 sent an answer that could not be understood.*\(CARRIER_UNAVAILABLE\)$/,
+        ),
       });
       const record = await faulty.app.services.transactions.find(`GARBAGE-${line.mdn}`);
-      expect(record).toMatchObject({ status: 'unknown', httpStatus: 502 });
-      // A read that meets garbage changed nothing, so it is a plain 502.
+      expect(record).toMatchObject({ status: 'unknown', httpStatus: 400 });
+      // A read that meets garbage changed nothing: no transaction id, no "outcome is unknown".
       const read = await faulty.rest('GET', `/sim/usage/${line.mdn}`, { token: faultyToken });
-      expect(read.status).toBe(502);
+      expect(read.status).toBe(400);
+      expect(read.body).toEqual({
+        status: 'failure',
+        mdn: line.mdn,
+        message: 'Carrier 321 sent an answer that could not be understood (CARRIER_UNAVAILABLE)',
+      });
     } finally {
       await setFaults({});
     }
@@ -358,19 +372,20 @@ describe('a carrier that refuses connections', () => {
   });
   afterAll(() => down.close());
 
-  it('answers 502 and records the write as failed with a known outcome: nothing reached the carrier', async () => {
+  it('answers 400 (CARRIER_UNAVAILABLE) and records the write as failed with a known outcome: nothing reached the carrier', async () => {
     const rest = await down.rest('POST', '/sim/suspend/', {
       token: downToken,
       body: { mdn: '3215550001', transaction_id: 'REFUSED-1' },
     });
-    expect(rest.status).toBe(502);
-    expect(rest.body).toMatchObject({
-      code: 'HTTP_502',
+    expect(rest.status).toBe(400);
+    expect(rest.body).toEqual({
+      status: 'failure',
+      mdn: '3215550001',
       transaction_id: 'REFUSED-1',
-      message: 'Carrier 321 could not be reached',
+      message: 'Carrier 321 could not be reached (CARRIER_UNAVAILABLE)',
     });
     const record = await down.app.services.transactions.find('REFUSED-1');
-    expect(record).toMatchObject({ status: 'error', httpStatus: 502 });
+    expect(record).toMatchObject({ status: 'error', httpStatus: 400 });
     const graphql = await down.graphql(SUSPEND, {
       token: downToken,
       variables: { mdn: '3215550001', id: 'REFUSED-2' },

@@ -1,4 +1,4 @@
-// Lost outcomes are recovered: a write that timed out (504) or that a crash left `pending` is
+// Lost outcomes are recovered: a write that timed out (400 CARRIER_TIMEOUT) or that a crash left `pending` is
 // re-sent with its transaction id until the carrier's answer is known; transaction(id) and
 // GET /transactions/{id} then show that answer, and the line is routed to its carrier.
 
@@ -52,7 +52,7 @@ describe.each<[CarrierId, string]>([
   ['321', 'A321'],
   ['carrier_b', 'BPLAN'],
 ])('a timed-out activation on carrier %s', (carrier, plan) => {
-  it('answers 504, then shows success with the MDN on both surfaces, and the line is routed to its carrier', async () => {
+  it('answers 400 (CARRIER_TIMEOUT), then shows success with the MDN on both surfaces, and the line is routed to its carrier', async () => {
     const { token } = await gateway.user({ plans: [plan] });
     const id = `SLOW-${carrier}-${Date.now()}`;
     const body = activationBody({ plan_id: plan, transaction_id: id });
@@ -63,8 +63,13 @@ describe.each<[CarrierId, string]>([
     } finally {
       await setFaults(gateway, carrier, {});
     }
-    expect(timedOut.status).toBe(504);
-    expect(timedOut.body).toMatchObject({ code: 'HTTP_504', transaction_id: id });
+    expect(timedOut.status).toBe(400);
+    expect(timedOut.body).toMatchObject({
+      status: 'failure',
+      sim: body.sim,
+      transaction_id: id,
+      message: expect.stringMatching(/\(CARRIER_TIMEOUT\)$/),
+    });
 
     const record = await settled(token, id);
     expect(record).toMatchObject({
@@ -135,7 +140,7 @@ describe('a timed-out suspension', () => {
     } finally {
       await setFaults(gateway, '321', {});
     }
-    expect(timedOut.status).toBe(504);
+    expect(timedOut.status).toBe(400);
     expect(await settled(token, id)).toMatchObject({ status: 'SUCCESS', recovered: true });
     const event = await gateway.app.services.db.lineEvent.findFirst({ where: { transactionId: id } });
     expect(event).toMatchObject({ type: 'line.suspended', mdn: line.mdn, sim: line.sim });
@@ -155,7 +160,7 @@ describe('a refusal discovered on re-send', () => {
     } finally {
       await setFaults(gateway, '321', {});
     }
-    expect(timedOut.status).toBe(504);
+    expect(timedOut.status).toBe(400);
     const record = await settled(token, id);
     expect(record).toMatchObject({ status: 'FAILURE', httpStatus: 400, recovered: true });
     expect(record!.response).toEqual({
@@ -285,7 +290,7 @@ describe('a carrier that stays down', () => {
         token,
         body: activationBody({ plan_id: 'A321', transaction_id: id }),
       });
-      expect(answer.status).toBe(502);
+      expect(answer.status).toBe(400);
       const warnings = () =>
         lines
           .map((line) => JSON.parse(line) as { message: string; attempts?: number; transactionId?: string })

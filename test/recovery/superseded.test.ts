@@ -4,7 +4,7 @@
 // another kind, or one nothing came after, is re-sent and recovered as before.
 //
 // Recovery runs only when the test says: this gateway's own reconciler is stopped (it would
-// re-send a 504'd write at once, before the user's later write), and a replica started on the
+// re-send a timed-out write at once, before the user's later write), and a replica started on the
 // same database and sandbox carriers resolves what is left, as a later sweep would after the
 // re-sends of a slow carrier had backed off while the user moved on. The supersession is one raw
 // conditional UPDATE, so it runs on both providers (PostgreSQL where one answers).
@@ -46,7 +46,7 @@ describe.each(DATABASES)('on %s', (database) => {
 
   /**
    * A write through the gateway whose answer is lost: the carrier answers after the gateway's
-   * timeout (504, row `unknown`). `delivered`: the carrier then performs it; otherwise it drops the
+   * timeout (400 CARRIER_TIMEOUT, row `unknown`). `delivered`: the carrier then performs it; otherwise it drops the
    * request unperformed.
    */
   async function lostWrite(token: string, path: string, body: Record<string, unknown>, delivered: boolean) {
@@ -58,7 +58,7 @@ describe.each(DATABASES)('on %s', (database) => {
       // The request in flight keeps the faults it arrived with.
       await setFaults(gateway, '321', {});
     }
-    expect(answer.status).toBe(504);
+    expect(answer.status).toBe(400);
     expect((await gateway.app.services.transactions.find(body.transaction_id as string))?.status).toBe('unknown');
   }
 
@@ -113,7 +113,7 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(graphql.data?.transaction).toMatchObject({
       id,
       status: 'SUPERSEDED',
-      httpStatus: 504,
+      httpStatus: 400,
       recovered: false,
       resolvedAt: expect.any(String),
       response: {
@@ -125,7 +125,7 @@ describe.each(DATABASES)('on %s', (database) => {
     });
     const rest = await gateway.rest('GET', `/transactions/${id}`, { token });
     expect(rest.status).toBe(200);
-    expect(rest.body).toMatchObject({ id, status: 'superseded', http_status: 504, recovered: false });
+    expect(rest.body).toMatchObject({ id, status: 'superseded', http_status: 400, recovered: false });
     expect(JSON.parse(rest.body.response as string)).toMatchObject({ superseded_by: later });
     // Resolved: nothing left to claim, the stored input dropped, no attempt counted.
     expect(await gateway.app.services.transactions.find(id)).toMatchObject({ request: null, attempts: 0 });
@@ -138,7 +138,7 @@ describe.each(DATABASES)('on %s', (database) => {
       const stamp = Date.now();
       const lost = `SUSPEND_LOST_${stamp}`;
       await lostWrite(token, '/sim/suspend/', { mdn: line.mdn, transaction_id: lost }, false);
-      // The user, told 504, suspends again (so there is a suspension to restore), then restores.
+      // The user, told the outcome is unknown, suspends again (so there is a suspension to restore), then restores.
       const again = `SUSPEND_AGAIN_${stamp}`;
       const restore = `RESTORE_${stamp}`;
       await write(token, '/sim/suspend/', { mdn: line.mdn, transaction_id: again });

@@ -1,7 +1,8 @@
 // A seeded fuzz run over every REST route and every GraphQL root field: hundreds of malformed
 // inputs (wrong types, hostile strings, deep JSON, broken encodings, bodies that are not JSON),
 // first against healthy sandbox carriers, then with carrier faults injected. Bad input must
-// never be a 5xx; only 502/503/504 caused by the injected carrier faults are allowed.
+// never be a 5xx; an injected carrier fault is the spec's 400 (CARRIER_TIMEOUT or
+// CARRIER_UNAVAILABLE), so only a 503 (a carrier the settings disabled meanwhile) is allowed.
 
 import { getNamedType, isObjectType, type GraphQLField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -302,7 +303,7 @@ describe(`fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
     expect((await send('GET', '/healthz', undefined, undefined)).status).toBe(200);
   }, 240_000);
 
-  it('answers 502/503/504 and nothing else 5xx when the carriers misbehave', async () => {
+  it("answers no 5xx but 503 when the carriers misbehave (a fault is the spec's 400)", async () => {
     const faults = { latency_ms: 0, error_rate: 0.3, drop_rate: 0.1, garbage_rate: 0.1 };
     for (const url of Object.values(gateway.sandboxes.urls)) {
       await fetch(`${url}/_sandbox/faults`, {
@@ -312,7 +313,7 @@ describe(`fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
       });
     }
     try {
-      const { count, failures } = await runAll((status) => status === 502 || status === 503 || status === 504);
+      const { count, failures } = await runAll((status) => status === 503);
       expect(count).toBeGreaterThan(400);
       expect(failures).toEqual([]);
     } finally {

@@ -174,7 +174,7 @@ function historyEvent(row: {
 /**
  * The status line of a stored answer (REST's snake_case body): its `message` (or `detail` for
  * the gateway's own refusals), and the code a carrier refusal ends its message with, else the
- * gateway's `code` (HTTP_504…). Nothing else of the answer is shown.
+ * gateway's `code` (HTTP_409…); a carrier fault ends its message with CARRIER_TIMEOUT or CARRIER_UNAVAILABLE. Nothing else of the answer is shown.
  */
 function outcomeOf(response: string | null): { message: string | null; errorCode: string | null } {
   if (response === null) return { message: null, errorCode: null };
@@ -188,7 +188,7 @@ function outcomeOf(response: string | null): { message: string | null; errorCode
   const fields = body as Record<string, unknown>;
   const message =
     typeof fields.message === 'string' ? fields.message : typeof fields.detail === 'string' ? fields.detail : null;
-  const carrierCode = message === null ? undefined : /\(([A-Za-z0-9-]+)\)$/.exec(message)?.[1];
+  const carrierCode = message === null ? undefined : /\(([A-Za-z0-9_-]+)\)$/.exec(message)?.[1];
   const errorCode = carrierCode ?? (typeof fields.code === 'string' ? fields.code : null);
   return { message, errorCode };
 }

@@ -59,7 +59,9 @@ const transactionEntry = z
     errorCode: z
       .string()
       .nullable()
-      .describe('The carrier error code ending `answerMessage` (e.g. GENS-0033), or the gateway code (e.g. HTTP_504)'),
+      .describe(
+        'The carrier error code ending `answerMessage` (e.g. GENS-0033), or the gateway code (e.g. CARRIER_TIMEOUT, HTTP_409)',
+      ),
     recovered: z
       .boolean()
       .describe('True when the outcome was lost (timeout, crash) and learned afterwards by re-sending the write'),

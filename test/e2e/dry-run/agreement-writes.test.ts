@@ -254,7 +254,7 @@ describe('extended writes (carrier 321)', () => {
 });
 
 describe('a carrier failing its reads', () => {
-  it('answers a dry run 502 (as a query would), predicts nothing and changes nothing', async () => {
+  it('answers a dry run 400 with the carrier fault (as a query would), predicts nothing and changes nothing', async () => {
     await createPlans(gateway);
     // A superuser, for the balance adjustment; the plans authorized for the reconnect.
     const { token } = await gateway.user({ superuser: true, plans: ALL_PLANS, carrier: 'carrier_b' });
@@ -272,7 +272,7 @@ describe('a carrier failing its reads', () => {
           ['/sim/balance/adjust/', { mdn, subscription_id: 'SUB-1', amount: 1 }],
         ] as const) {
           const dry = await gateway.rest('POST', `${path}?dry_run=true`, { token, body });
-          expect(dry.status, `${path} ${JSON.stringify(dry.body)}`).toBe(502);
+          expect(dry.status, `${path} ${JSON.stringify(dry.body)}`).toBe(400);
           expect(dry.body).not.toHaveProperty('would_succeed');
         }
       }

@@ -230,13 +230,12 @@ describe('a shared call that fails', () => {
     held.drop();
     const answers = await Promise.all([first, ...others]);
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Record<string, unknown>[];
-    expect(answers.map((answer) => answer.status)).toEqual([502, 502, 502]);
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400]);
     for (const body of bodies)
       expect(body).toEqual({
         status: 'failure',
-        code: 'HTTP_502',
-        message: 'Carrier 321 could not be reached',
-        transaction_id: null,
+        mdn: shared.mdn,
+        message: 'Carrier 321 could not be reached (CARRIER_UNAVAILABLE)',
       });
     // Each request took its own fault path (counted, logged and answered per request).
     expect(await unreachable(gateway)).toBe(faultsBefore + 3);

@@ -83,7 +83,7 @@ export async function activateItem(
     // activationItem answers only with the envelope (its handler or its onRejection).
     return { entry: entryOf(input.sim, transactionId, outcome.body as OperationResult), outcomeUnknown: false };
   } catch (error) {
-    // Refusals that answer a whole single request (403 plan, 409 id, 502/503/504 carrier)
+    // Refusals that answer a whole single request (403 plan, 409 id, 400 carrier fault, 503 carrier)
     // are this SIM's failure here; anything unexpected is logged and reported without detail.
     // A 409 never marks the outcome unknown: the row under that id is another request's.
     if (isGatewayError(error)) {
