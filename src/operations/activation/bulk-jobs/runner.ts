@@ -20,13 +20,7 @@ import { activateItem, entryFromTransaction, primeSimHomes, type ItemAnswer } fr
 import type { JobLeases } from './job-leases.js';
 import { OrderedOutcomes } from './ordered-outcomes.js';
 import { groupCommitting } from './job-services.js';
-import {
-  findJob,
-  type JobRecord,
-  type JobStatus,
-  type LoggedAnswer,
-  type PendingItem,
-} from './job-store.js';
+import { findJob, type JobRecord, type JobStatus, type LoggedAnswer, type PendingItem } from './job-store.js';
 import { logPassFailure } from '../../../errors/database-unavailable.js';
 
 /** Jobs one replica runs side by side (each up to BULK_JOB_CONCURRENCY SIMs at a time). */
