@@ -108,7 +108,8 @@ describe.each(DATABASES)('on %s', (database) => {
     beforeAll(async () => {
       gateway = await startGateway({
         database,
-        env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0', RECOVERY_SWEEP_MS: '3600000' },
+        // A timeout well above what a loaded machine takes to answer the other SIMs.
+        env: { CARRIER_TIMEOUT_MS: '1500', CARRIER_RETRIES: '0', RECOVERY_SWEEP_MS: '3600000' },
       });
       // Recovery runs only when the test says (on a replica): the job's entry is written first.
       await gateway.app.services.recovery.stop();
@@ -126,7 +127,7 @@ describe.each(DATABASES)('on %s', (database) => {
       ];
       const [, slow] = items as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
       // carrier_b answers after the gateway's timeout, but activates the SIM.
-      await setFaults(gateway, 'carrier_b', { latency_ms: 1000 });
+      await setFaults(gateway, 'carrier_b', { latency_ms: 3000 });
       let answer;
       try {
         answer = await gateway.rest<RestBatch>('POST', '/sim/activate/bulk/', {
@@ -146,7 +147,9 @@ describe.each(DATABASES)('on %s', (database) => {
         sim: slow.sim,
         status: 'failure',
         transaction_id: expect.stringMatching(/^BULK_/),
-        message: expect.stringMatching(/outcome is unknown/),
+        message: expect.stringMatching(
+          /outcome is unknown, look it up by transaction id before retrying \(CARRIER_TIMEOUT\)$/,
+        ),
         error: [lost.message],
       });
       expect(refused).toMatchObject({ status: 'failure', message: expect.stringMatching(/\(GENS-0289\)$/) });
@@ -154,7 +157,7 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(
         await eventually(
           async () => (await core.getSimDetails(String(slow.sim))).iccidStatus !== 'AVAILABLE',
-          5000,
+          10_000,
           50,
         ),
       ).toBe(true);
@@ -328,7 +331,7 @@ describe.each(DATABASES)('on %s', (database) => {
     let arrivals = 0;
 
     beforeAll(async () => {
-      gateway = await startGateway({ database, env: { CARRIER_TIMEOUT_MS: '300', CARRIER_RETRIES: '0' } });
+      gateway = await startGateway({ database, env: { CARRIER_TIMEOUT_MS: '1500', CARRIER_RETRIES: '0' } });
       await createPlans(gateway);
       gateway.sandboxes.servers.carrier_b.server.on('request', (_request: IncomingMessage) => (arrivals += 1));
     });
@@ -343,7 +346,7 @@ describe.each(DATABASES)('on %s', (database) => {
         activationBody({ plan_id: 'A321' }),
       ];
       const slow = String(items[1]!.sim);
-      await setFaults(gateway, 'carrier_b', { latency_ms: 1000 });
+      await setFaults(gateway, 'carrier_b', { latency_ms: 3000 });
       const seen = arrivals;
       let jobId: string;
       try {
@@ -354,7 +357,7 @@ describe.each(DATABASES)('on %s', (database) => {
         expect(started.errors).toBeUndefined();
         jobId = started.data!.startBulkActivation.id;
         // Once the SIM's call is at carrier_b (delayed past the timeout), recovery's re-send is answered at once.
-        expect(await eventually(async () => arrivals > seen, 5000, 5)).toBe(true);
+        expect(await eventually(async () => arrivals > seen, 10_000, 5)).toBe(true);
       } finally {
         await setFaults(gateway, 'carrier_b', {});
       }

@@ -87,8 +87,12 @@ export async function activateItem(
     // are this SIM's failure here; anything unexpected is logged and reported without detail.
     // A 409 never marks the outcome unknown: the row under that id is another request's.
     if (isGatewayError(error)) {
-      const lost = error instanceof CarrierUnavailableError && !error.outcomeKnown && error.transactionId !== null;
-      return { entry: failedEntry(input.sim, transactionId, error.message), outcomeUnknown: lost };
+      const fault = error instanceof CarrierUnavailableError;
+      const lost = fault && !error.outcomeKnown && error.transactionId !== null;
+      // A fault's entry reads as the single activation's answer does (and as the transaction log
+      // keeps it, which a resumed job reads): its message ends with the fault's code.
+      const message = fault ? error.restBody().message : error.message;
+      return { entry: failedEntry(input.sim, transactionId, message), outcomeUnknown: lost };
     }
     request.logger.error('bulk activation item failed', { sim: input.sim, err: error });
     const message = `Internal server error (request ${request.requestId})`;
