@@ -213,6 +213,16 @@ export const configSchema = z.object({
   MAX_HEADER_BYTES: integer(1024, 1_048_576)
     .default(16_384)
     .describe('Largest request header block accepted (431 above)'),
+  MAX_CONNECTIONS_PER_CLIENT: integer(0, 1_000_000)
+    .default(512)
+    .describe(
+      'Most connections one client address (IPv4-mapped IPv6 counted as IPv4) may hold open at once; more are closed as soon as they are accepted, before anything is read. Behind a proxy or load balancer every client arrives from its address: raise it above what the proxy opens, or 0 = no cap (then limit clients at the proxy)',
+    ),
+  MAX_CONNECTIONS: integer(0, 1_000_000)
+    .optional()
+    .describe(
+      "Most connections open at once from all clients (node's server.maxConnections; more are closed as soon as they are accepted); unset = the soft open-file limit (RLIMIT_NOFILE) less 512 descriptors kept for the database, Redis, carriers, webhooks and logs (at most half the limit kept), or 4096 where the limit cannot be read; 0 = no cap",
+    ),
   READINESS_CACHE_MS: integer(0, 600_000)
     .default(5_000)
     .describe('How long /readyz reuses its last check of database, Redis and carriers'),

@@ -10,10 +10,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The rest is loaded once the environment is known good: a bad variable is reported at
   // once instead of after the ~2 s it takes to load the gateway's modules.
-  const [{ startApplication }, { createGateway }, { startTracing }] = await Promise.all([
+  const [{ startApplication }, { createGateway }, { startTracing }, { capsWarnings }] = await Promise.all([
     import('./app/application.js'),
     import('./server.js'),
     import('./lib/tracing.js'),
+    import('./http/connection-limits.js'),
   ]);
   // Off unless an OTLP endpoint is configured: then the SDK is loaded, before any request.
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
@@ -37,6 +38,14 @@ async function main(): Promise<void> {
       app.carriers.sandboxes?.urls ?? {},
     );
   logger.info(`line-gateway listening on ${url} (GraphQL at ${url}/graphql)`);
+  const { caps } = gateway.connections;
+  logger.info('connection caps', {
+    perClient: caps.perClient || 'none',
+    total: caps.total || 'none',
+    totalFrom: caps.totalFrom,
+    openFileLimit: caps.openFileLimit,
+  });
+  for (const warning of capsWarnings(caps)) logger.warn(warning);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -49,6 +49,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly connectionsRefused = new Counter({
+    name: 'line_gateway_connections_refused_total',
+    help: 'Connections closed as soon as they were accepted, unread, by reason: per_client (MAX_CONNECTIONS_PER_CLIENT open from its address) or global (MAX_CONNECTIONS open in all)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   readonly httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route template (never the raw path) and status; 499 = the answer never finished',

@@ -1,7 +1,7 @@
 // Builds the gateway's HTTP server: GraphQL at /graphql (graphql/edge.ts: the direct lane and
 // Yoga, GraphiQL's page compressed and cacheable), the REST compatibility routes, /livez and
-// /readyz (alias /healthz), behind one edge for both surfaces (src/http/: body limit, content
-// codings, CORS, compression, timeouts, access records); listening is main.ts's job.
+// /readyz (alias /healthz), behind one edge for both surfaces (src/http/: connection caps, body
+// limit, content codings, CORS, compression, timeouts, access records); listening is main.ts's job.
 
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,6 +24,7 @@ import { graphQLRefusal, sendGraphQLRefusal } from './http/graphql-request.js';
 import { createReadiness } from './http/health.js';
 import { inProcessHandler } from './http/in-process.js';
 import { applyIdleTimeout, serverOptions } from './http/timeouts.js';
+import { applyConnectionLimits, connectionCaps, type ConnectionLimits } from './http/connection-limits.js';
 import { createApiDocs } from './rest/api-docs.js';
 import { createMetricsEndpoint } from './http/metrics-endpoint.js';
 import { compressResponse } from './http/compression.js';
@@ -38,6 +39,8 @@ export type GatewayServices = GraphQLServices;
 
 export interface Gateway {
   server: Server;
+  /** The connection caps applied (per client address, in all) and what the per-client cap counts. */
+  connections: ConnectionLimits;
   /** Answers a request in-process through the same edge, without a port (the server need not listen). */
   handle(request: Request): Promise<Response>;
   /** Listens and resolves with the base URL. */
@@ -140,6 +143,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     span.run(() => void handle(request, response, { requestId, log, record }));
   });
   applyIdleTimeout(server, config);
+  const connections = applyConnectionLimits(server, connectionCaps(config), services);
 
   async function handle(request: IncomingMessage, response: ServerResponse, edge: Edge): Promise<void> {
     const { requestId, log, record } = edge;
@@ -220,6 +224,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
 
   return {
     server,
+    connections,
     handle: inProcessHandler(server),
     listen: (port, host) =>
       new Promise((resolve, reject) => {
@@ -233,6 +238,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     close: (graceMs = 10_000) =>
       new Promise((resolve) => {
         server.close(() => resolve());
+        connections.close();
         server.closeIdleConnections();
         // Requests still running after the grace period are cut off.
         const deadline = setTimeout(() => server.closeAllConnections(), graceMs);

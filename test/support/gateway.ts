@@ -13,7 +13,7 @@ import type { CarrierId } from '../../src/carriers/types.js';
 import { loadConfig } from '../../src/config.js';
 import type { PlanInput, UserRecord } from '../../src/directory/types.js';
 import type { Logger } from '../../src/lib/logger.js';
-import { createGateway } from '../../src/server.js';
+import { createGateway, type Gateway } from '../../src/server.js';
 import type { SandboxCarriers } from '../../src/sandbox/start.js';
 import { createPostgresSchema, type PostgresSchema } from './postgres.js';
 
@@ -56,6 +56,8 @@ export interface TestGateway {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** The gateway's in-process entry point (`gateway.handle` in src/server.ts), listening or not. */
   handle(request: Request): Promise<Response>;
+  /** The connection caps applied and the connections they count (src/http/connection-limits.ts). */
+  connections: Gateway['connections'];
   app: Application;
   sandboxes: SandboxCarriers;
   /** REST call; `body` is sent as JSON (a string is sent as it is). */
@@ -172,6 +174,7 @@ export async function startGateway(options: TestGatewayOptions = {}): Promise<Te
     listening,
     fetch: send,
     handle: gateway.handle,
+    connections: gateway.connections,
     app,
     sandboxes: app.carriers.sandboxes!,
     rest,
