@@ -19,7 +19,7 @@ import { assertOwnHome, ownershipRule } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { builder } from './builder.js';
 import { answerOf, type Body } from './line-answers.js';
-import { carrierCalls, costPerItemOf } from './query-cost.js';
+import { carrierCalls, costPerItemOf, sharedCarrierCall } from './query-cost.js';
 import { argumentTypes, outputType } from './zod-to-graphql.js';
 import { toPascal } from '../lib/case.js';
 
@@ -34,7 +34,7 @@ const lineSource = (mdn: string): LineSource => ({ mdn });
 
 /** The line's SIM as its service record names it; null when the record could not be read. */
 async function simOf(line: LineSource, context: RequestContext): Promise<string | null> {
-  const service = await answerOf(context, operationNamed('serviceInfo'), { mdn: line.mdn });
+  const service = await answerOf(context, serviceInfo, { mdn: line.mdn });
   return typeof service.sim === 'string' ? service.sim : null;
 }
 
@@ -46,6 +46,10 @@ function requireUser(context: RequestContext): void {
 const resultType = (operation: RegisteredOperation) =>
   outputType(operation.output, `${toPascal(operation.name)}Result`) as OutputRef<Body>;
 
+const serviceInfo = operationNamed('serviceInfo');
+/** The service record: one call per line, however many of its fields read it (line-answers.ts). */
+const readsServiceRecord = sharedCarrierCall(serviceInfo.name);
+
 const historyOperation = operationNamed('lineHistory');
 /** `history(first, after)`: the `lineHistory` operation's arguments but the line's own MDN. */
 const historyArgs = argumentTypes(historyOperation.input, historyOperation.name).filter((arg) => arg.key !== 'mdn');
@@ -54,18 +58,22 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
   description:
     'A subscriber line: each field is fetched from the carrier only when asked for, as the query of the same name would fetch it',
   fields: (t) => {
-    /** A field answered by an operation of the table; a carrier refusal is data (status failure), other refusals an error on this field only. */
+    /**
+     * A field answered by an operation of the table; a carrier refusal is data (status failure),
+     * other refusals an error on this field only. Priced (query-cost.ts) as the carrier calls it
+     * makes per line: by default its operation's one call.
+     */
     const viaOperation = (
       operation: RegisteredOperation,
       description: string,
       input: (line: LineSource, context: RequestContext) => Promise<Body | null>,
+      extensions: Record<string, unknown> = carrierCalls(1),
     ) =>
       t.field({
         type: resultType(operation),
         nullable: true,
         description,
-        // Priced as one carrier call per line (the service record a SIM field also reads is shared).
-        extensions: carrierCalls(1),
+        extensions,
         resolve: async (line, _args, context) => {
           const given = await input(line, context);
           return given ? answerOf(context, operation, given) : null;
@@ -76,6 +84,8 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
       const sim = await simOf(line, context);
       return sim ? { sim } : null;
     };
+    // A SIM field's own call, and the service record that names the SIM.
+    const bySimCalls = { ...carrierCalls(1), ...readsServiceRecord };
     return {
       id: t.id({
         nullable: false,
@@ -99,9 +109,10 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
       }),
       usage: viaOperation(operationNamed('usage'), 'Usage and balance of the line (as the usage query)', byMdn),
       service: viaOperation(
-        operationNamed('serviceInfo'),
+        serviceInfo,
         'Full service record of the line (as the serviceInfo query)',
         byMdn,
+        readsServiceRecord,
       ),
       carrierUsage: viaOperation(
         operationNamed('carrierUsage'),
@@ -117,11 +128,13 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
         operationNamed('simDetails'),
         "Details of the line's SIM, named by its service record (as the simDetails query); null when the service record cannot be read",
         bySim,
+        bySimCalls,
       ),
       esimProfile: viaOperation(
         operationNamed('esimProfile'),
         "eSIM profile of the line's SIM, named by its service record (as the esimProfile query); null when the service record cannot be read",
         bySim,
+        bySimCalls,
       ),
       activePlan: viaOperation(
         operationNamed('activePlan'),

@@ -1,7 +1,8 @@
 // queryCost on the real schema: one per carrier-routed field, times the MDNs of `lines`, read
-// from literals or variables, through fragments and aliases; local fields and meta fields are
-// free, and so is what `@skip`/`@include` leave out; a field selected twice under one response key is
-// priced once, as execution resolves it once.
+// from literals or variables as execution reads them (coerced: defaults applied, a single value
+// a one-item list), through fragments and aliases; the service record the SIM fields read once per
+// line; local fields and meta fields are free, and so is what `@skip`/`@include` leave out; a
+// field selected twice under one response key is priced once, as execution resolves it once.
 
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe('queryCost', () => {
     expect(cost(query)).toBe(expected);
   });
 
-  it('reads the MDNs from variables (missing means none)', () => {
+  it('reads the MDNs from variables (missing: the request does not run, and costs nothing)', () => {
     const query =
       'query ($mdns: [String!]!) { lines(mdns: $mdns) { usage { status } ... on Line { service { status } } } }';
     expect(cost(query, { mdns: ['3215550001', '3215550002', '3215550003', '3215550004'] })).toBe(8);
@@ -69,10 +70,85 @@ describe('queryCost', () => {
     expect(cost(query, variables)).toBe(expected);
   });
 
-  it('prices a selection whose directive cannot be read (execution refuses such a request anyway)', () => {
+  it('prices at 0 a request whose variables do not coerce: execution refuses it before any field', () => {
     const query = 'query ($show: Boolean!) { usage(mdn: "3215550001") @include(if: $show) { status } }';
-    expect(cost(query, {})).toBe(1);
-    expect(cost(query, { show: 'yes' })).toBe(1);
+    expect(cost(query, {})).toBe(0);
+    expect(cost(query, { show: 'yes' })).toBe(0);
+    const screen = 'query ($m: [String!]!) { lines(mdns: $m) { usage { status } } }';
+    expect(cost(screen, { m: ['3215550001', 7] })).toBe(0);
+    expect(cost(screen, { m: null })).toBe(0);
+  });
+
+  it('prices a selection whose directive cannot be read as execution collects it: included (an upper bound)', () => {
+    // A null given for a variable with a default reaches `if: Boolean!`: execution fails the
+    // selection set; the price counts the selection in.
+    const query = 'query ($show: Boolean = true) { usage(mdn: "3215550001") @include(if: $show) { status } }';
+    expect(cost(query, { show: null })).toBe(1);
+  });
+
+  describe('reads the variables as execution coerces them', () => {
+    const mdns = (count: number) => Array.from({ length: count }, (_, i) => `32155${String(i).padStart(5, '0')}`);
+    const list = (values: string[]) => `[${values.map((mdn) => `"${mdn}"`).join(', ')}]`;
+
+    it("applies a variable's default value when the variable is not given", () => {
+      const query = `query ($m: [String!]! = ${list(mdns(3))}) { lines(mdns: $m) { usage { status } networkStatus { status } } }`;
+      expect(cost(query)).toBe(6);
+      expect(cost(query, {})).toBe(6);
+      // Given, the value wins over the default.
+      expect(cost(query, { m: mdns(1) })).toBe(2);
+      expect(cost(query, { m: [] })).toBe(0);
+    });
+
+    it('prices the audit reproduction: 20 lists of 50 default MDNs × 4 fields, no variables sent', () => {
+      const definitions = Array.from({ length: 20 }, (_, i) => `$m${i}: [String!]! = ${list(mdns(50))}`);
+      const fields = Array.from(
+        { length: 20 },
+        (_, i) =>
+          `a${i}: lines(mdns: $m${i}) { usage { status } networkStatus { status } carrierUsage { status } service { status } }`,
+      );
+      expect(cost(`query (${definitions.join(', ')}) { ${fields.join(' ')} }`)).toBe(4000);
+    });
+
+    it('reads a single value given for a list as a one-item list, literal or variable', () => {
+      expect(cost('query ($m: [String!]! = "3215550001") { lines(mdns: $m) { usage { status } } }')).toBe(1);
+      expect(cost('query ($m: [String!]!) { lines(mdns: $m) { usage { status } } }', { m: '3215550001' })).toBe(1);
+    });
+
+    it('reads variables inside a literal list, with their defaults', () => {
+      const query =
+        'query ($a: String!, $b: String = "3215550002") { lines(mdns: [$a, $b, "3215550003"]) { usage { status } } }';
+      expect(cost(query, { a: '3215550001' })).toBe(3);
+      // `$b: null` makes the list invalid: execution fails the field, which resolves nothing.
+      expect(cost(query, { a: '3215550001', b: null })).toBe(0);
+    });
+
+    it('reads a nullable list variable given null as no lines (the field fails, nothing under it runs)', () => {
+      const query = `query ($m: [String!] = ${list(mdns(2))}) { lines(mdns: $m) { usage { status } } }`;
+      expect(cost(query)).toBe(2);
+      expect(cost(query, { m: null })).toBe(0);
+    });
+
+    it('reads defaults inside fragments and under directives with defaults', () => {
+      const query =
+        `query ($m: [String!]! = ${list(mdns(4))}, $net: Boolean = true) { ...Screen } ` +
+        'fragment Screen on Query { lines(mdns: $m) { usage { status } ... on Line @include(if: $net) { networkStatus { status } } } }';
+      expect(cost(query)).toBe(8);
+      expect(cost(query, { net: false })).toBe(4);
+    });
+  });
+
+  it.each([
+    ['{ line(mdn: "3215550001") { service { status } } }', 1],
+    // The SIM fields read the service record, then their own call.
+    ['{ line(mdn: "3215550001") { simDetails { status } } }', 2],
+    ['{ line(mdn: "3215550001") { simDetails { status } esimProfile { status } } }', 3],
+    // The service record is read once per line, however many fields read it.
+    ['{ line(mdn: "3215550001") { service { status } simDetails { status } esimProfile { status } } }', 3],
+    ['{ line(mdn: "3215550001") { a: service { status } b: service { sim } } }', 1],
+    ['{ lines(mdns: ["3215550001", "3215550002"]) { simDetails { status } usage { status } } }', 6],
+    ['{ line(mdn: "3215550001") { simDetails @include(if: false) { status } } }', 0],
+  ])('prices the service record the SIM fields read once per line: %s at %i', (query, expected) => {
+    expect(cost(query)).toBe(expected);
   });
 
   it('prices one execution once: the cost maximum and the budget see the same price', () => {
@@ -142,10 +218,21 @@ describe('queryCost', () => {
     // A variable that is not a list length, as the dashboards' usage query: the same price whatever its value.
     expect(reads('query ($mdn: String!) { usage(mdn: $mdn) { status } }', { mdn: '3215550001' })).toBe(false);
     expect(reads('{ lines(mdns: ["3215550001", "3215550002"]) { usage { status } } }')).toBe(false);
-    // A list length from a variable, and a directive (literal or not), make the price the variables'.
+    // Literal list lengths and conditions are the document's, whatever variables it also has.
+    expect(reads('{ usage(mdn: "3215550001") @include(if: true) { status } }')).toBe(false);
+    expect(
+      reads(
+        'query ($mdn: String!) { usage(mdn: $mdn) @skip(if: false) { status } lines(mdns: ["3215550001"]) { mdn } }',
+        {
+          mdn: '3215550001',
+        },
+      ),
+    ).toBe(false);
+    // A list length or a directive that names a variable (given or by its default) makes the price the variables'.
     expect(reads('query ($m: [String!]!) { lines(mdns: $m) { usage { status } } }', { m: ['3215550001'] })).toBe(true);
     expect(reads('query ($m: [String!]) { lines(mdns: $m) { usage { status } } }')).toBe(true);
-    expect(reads('{ usage(mdn: "3215550001") @include(if: true) { status } }')).toBe(true);
+    expect(reads('query ($m: [String!]! = ["3215550001"]) { lines(mdns: $m) { usage { status } } }')).toBe(true);
+    expect(reads('query ($a: String!) { lines(mdns: [$a]) { usage { status } } }', { a: '3215550001' })).toBe(true);
     expect(reads('query ($s: Boolean!) { usage(mdn: "3215550001") @skip(if: $s) { status } }', { s: false })).toBe(
       true,
     );
