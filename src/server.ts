@@ -205,15 +205,20 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
   }
 
   /** The request's context; the caller's id goes on the access record once known. */
-  async function requestContextOf(request: IncomingMessage, edge: Edge): Promise<RequestContext> {
-    const context = await createRequestContext(services, edge.requestId, authorizationOf(request));
+  async function requestContextOf(
+    request: IncomingMessage,
+    edge: Edge,
+    carrierCallLimit?: number,
+  ): Promise<RequestContext> {
+    const context = await createRequestContext(services, edge.requestId, authorizationOf(request), carrierCallLimit);
     if (context.user) edge.record.userId = context.user.id;
     return context;
   }
 
   function graphqlContext(request: IncomingMessage, edge: Edge): GraphQLServerContext {
     let context: Promise<RequestContext> | undefined;
-    const requestContext = () => (context ??= requestContextOf(request, edge));
+    // No carrier call until the request's price is paid (use-cost-budget.ts sets the limit to it).
+    const requestContext = () => (context ??= requestContextOf(request, edge, 0));
     return { req: request, requestId: edge.requestId, access: edge.record, requestContext };
   }
 

@@ -39,6 +39,26 @@ export class UnauthenticatedError extends GatewayError {
   }
 }
 
+/**
+ * A GraphQL request reached a carrier call beyond the calls it was priced (and charged) at: the
+ * call is not made, and the field that asked for it answers this error. The price
+ * (src/graphql/query-cost.ts) is an upper bound of the calls a request makes, so this is met
+ * only when it missed one; the code is the one of a request refused for its cost.
+ */
+export class CarrierCallOverCostError extends GatewayError {
+  override readonly name = 'CarrierCallOverCostError';
+  readonly status = 400;
+  readonly code = 'QUERY_TOO_COSTLY';
+  constructor(readonly cost: number) {
+    super(
+      `This request was priced at ${cost} carrier calls and has made them all, so this field's call was not made; ask for fewer lines or fields`,
+    );
+  }
+  override extensions() {
+    return { cost: this.cost };
+  }
+}
+
 /** Superuser-only operation called by someone else. */
 export class ForbiddenError extends GatewayError {
   override readonly name = 'ForbiddenError';

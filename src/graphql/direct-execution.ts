@@ -179,6 +179,8 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     const charge = await chargeCost(costBudget, user.id, cost);
     if (!charge.granted) return null;
     const before = context.carrierCalls;
+    // Paid for: the request may make that many carrier calls (none until now), as useCostBudget says.
+    context.carrierCallLimit = before + cost;
     let executed: ExecutionResult;
     try {
       // The caller's context is the resolvers' context (Yoga's adds the request and its

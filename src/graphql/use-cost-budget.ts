@@ -1,8 +1,9 @@
 // The per-user cost budget of GraphQL (src/budget/cost-budget.ts): before execution the request's
 // cost (query-cost.ts, in carrier calls) is taken from the caller's bucket, or the request is
-// refused whole (429 THROTTLED, Retry-After, no data); after execution the calls not made are
-// given back. Every answer reports it in Shopify's shape, `extensions.cost`, and in the RateLimit
-// headers (policy "graphql-cost").
+// refused whole (429 THROTTLED, Retry-After, no data); the request may then make that many carrier
+// calls and no more (RequestContext.carrierCallLimit: a call beyond is refused, QUERY_TOO_COSTLY
+// on its field), and after execution the calls not made are given back. Every answer reports it
+// in Shopify's shape, `extensions.cost`, and in the RateLimit headers (policy "graphql-cost").
 
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -43,7 +44,7 @@ export type CostCharge =
   | { granted: false; refusal: ExecutionResult }
   | {
       granted: true;
-      /** Gives back what was not spent (`spent` carrier calls were made) and adds the cost report to the result. */
+      /** Charges what was spent (`spent` carrier calls were made), no more, and adds the cost report to the result. */
       settle(result: ExecutionResult, spent: number): Promise<ExecutionResult>;
     };
 
@@ -71,9 +72,15 @@ export async function chargeCost(budget: CostBudget, userId: string, requested: 
   return {
     granted: true,
     async settle(result, spent) {
-      const actual = Math.min(requested, spent);
-      const status = actual < requested ? await budget.refund(userId, requested - actual) : withdrawal.status;
-      const cost = { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: status };
+      // The calls not made are given back. A request cannot make more than it was priced at (its
+      // carrierCallLimit); were it to, the excess is taken too, as far as the bucket holds it.
+      const status =
+        spent < requested
+          ? await budget.refund(userId, requested - spent)
+          : spent > requested
+            ? (await budget.take(userId, spent - requested)).status
+            : withdrawal.status;
+      const cost = { requestedQueryCost: requested, actualQueryCost: spent, throttleStatus: status };
       return report(result, cost, headersOf(budget, status));
     },
   };
@@ -86,9 +93,12 @@ export function useCostBudget(budget: CostBudget): Plugin {
       const user = context.user;
       // Anonymous requests reach execution only for meta fields (INTROSPECTION=public): free.
       if (!user) return;
-      const charge = await chargeCost(budget, user.id, executionCost(args));
+      const cost = executionCost(args);
+      const charge = await chargeCost(budget, user.id, cost);
       if (!charge.granted) return setResultAndStopExecution(charge.refusal);
       const before = context.carrierCalls ?? 0;
+      // Paid for: the request may make that many carrier calls (none until now).
+      context.carrierCallLimit = before + cost;
       return {
         async onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result) return; // no streams here

@@ -14,7 +14,7 @@ import { failureEnvelope } from './carrier-handler.js';
 import { admit, givenInput, type PendingInput, type RateLimitStep } from './execute.js';
 import type { CarrierCall, CarrierRoutedOperation, RegisteredOperation } from './operation.js';
 import { rateLimitMessage, type RateLimit } from './rate-limiter.js';
-import type { RequestContext } from './request-context.js';
+import { spendCarrierCall, type RequestContext } from './request-context.js';
 import { locatedRefusal } from './validate.js';
 import { ownershipRule } from './line-ownership.js';
 import { nonEmptyText } from '../lib/text.js';
@@ -126,6 +126,9 @@ async function dryRun(
     // a carrier-routed one does, at most, and is budgeted as one: the shared budget alone.
     if (operation.dryRunsItems && operation.rateLimit)
       await services.rateLimiter.consume(user.id, `${DRY_RUN_POLICY}:${operation.name}`, operation.rateLimit);
+    // Counted as its real call is (execute.ts): one carrier call, whatever it reads (a batch's
+    // items are paid for by the budget above, not counted one by one: see below).
+    if (operation.usesCarriers) spendCarrierCall(request);
     const predictOperation = (item: RegisteredOperation, itemInput: unknown) => {
       // Items unbudgeted by a row that did not declare them would be free carrier reads.
       if (!operation.dryRunsItems)
@@ -154,7 +157,8 @@ async function dryRun(
     transactionId: transactionId ?? '',
     plan,
   };
-  request.carrierCalls += 1;
+  // A batch's items are paid for by the batch (above); any other dry run spends its call.
+  if (!options.item) spendCarrierCall(request);
   try {
     await predictCarrierSide(operation, call, checks);
   } catch (error) {

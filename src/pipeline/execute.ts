@@ -23,7 +23,7 @@ import { runCarrierHandler, sharedRead } from './carrier-handler.js';
 import { lineEventOf } from './line-events.js';
 import { resolveCarrier } from './carrier-routing.js';
 import { checkLineOwnership } from './line-ownership.js';
-import type { RequestContext } from './request-context.js';
+import { spendCarrierCall, type RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
 import { locatedRefusal, validateInput, type InputSources } from './validate.js';
 import { nonEmptyText } from '../lib/text.js';
@@ -145,7 +145,7 @@ async function runPipeline(
   if (operation.routing === 'none') {
     // A local operation that calls carriers (bulk activation, an assignment that looks a line up)
     // is charged what GraphQL priced it, one call, whatever it made: its own rate limit bounds it.
-    if (operation.usesCarriers) request.carrierCalls += 1;
+    if (operation.usesCarriers) spendCarrierCall(request);
     const runOperation = (item: RegisteredOperation, itemInput: unknown) =>
       executeOperation(item, givenInput(itemInput), request);
     return operation.run({ input, user, services, request, runOperation });
@@ -159,16 +159,25 @@ async function runPipeline(
   const transactionId =
     text(input.transactionId) ??
     (operation.transactionPrefix ? generateTransactionId(operation.transactionPrefix) : '');
+  // Counted whether or not the call is shared with another request (below): what a request is
+  // charged must not depend on who else happens to ask the same thing at the same moment. A call
+  // beyond the request's price is refused here, before anything is recorded.
+  spendCarrierCall(request);
   if (records) {
-    const reserved = await services.transactions.reserveOrRetake({
-      id: transactionId,
-      userId: user.id,
-      operation: operation.name,
-      carrier: carrierId,
-      mdn: namedLine,
-      sim: text(input.sim),
-      request: input,
-    });
+    const reserved = await services.transactions
+      .reserveOrRetake({
+        id: transactionId,
+        userId: user.id,
+        operation: operation.name,
+        carrier: carrierId,
+        mdn: namedLine,
+        sim: text(input.sim),
+        request: input,
+      })
+      .catch((error: unknown) => {
+        request.carrierCalls -= 1; // no call made (the id is taken, the log unavailable): not charged
+        throw error;
+      });
     // The earlier attempt's row is now this request's: its trace is the count on the row and this line.
     if (reserved === 'retaken')
       request.logger.info('transaction id taken over by a retry after an attempt that had no effect at the carrier', {
@@ -196,9 +205,6 @@ async function runPipeline(
   };
 
   const carrierOutcome = (outcome: string) => services.metrics.carrierOutcomes.inc({ carrier: carrierId, outcome });
-  // Counted whether or not the call is shared with another request (below): what a request is
-  // charged must not depend on who else happens to ask the same thing at the same moment.
-  request.carrierCalls += 1;
   try {
     const call = () => runCarrierHandler(operation, context);
     // Every step of this request has passed: it may now share an identical read in flight.

@@ -8,6 +8,7 @@ import type { LineHome } from '../lines/registry.js';
 import type { RateLimitState } from '../lib/rate-limit-headers.js';
 import type { Services } from './services.js';
 import { AuthenticationError } from '../auth/errors.js';
+import { CarrierCallOverCostError } from '../errors/gateway-errors.js';
 import { childLogger, type Logger } from '../lib/logger.js';
 
 export interface RequestContext {
@@ -23,6 +24,12 @@ export interface RequestContext {
   simHomes: DataLoader<string, LineHome | null>;
   /** Carrier calls this request has made so far (a GraphQL request's actual cost). */
   carrierCalls: number;
+  /**
+   * Carrier calls this request may make in all (spendCarrierCall): a GraphQL request's price
+   * once it is paid, none before; unbounded (Infinity) elsewhere, where each operation's own
+   * rate limit bounds the calls.
+   */
+  carrierCallLimit: number;
   /** The per-operation rate limit last counted for this request (REST's RateLimit headers). */
   rateLimit?: RateLimitState;
 }
@@ -31,6 +38,7 @@ export async function createRequestContext(
   services: Services,
   requestId: string,
   authorization: string | readonly string[] | null,
+  carrierCallLimit = Infinity,
 ): Promise<RequestContext> {
   let user: UserRecord | null = null;
   let authFailure = 'Not authenticated';
@@ -40,7 +48,7 @@ export async function createRequestContext(
     if (!(error instanceof AuthenticationError)) throw error;
     authFailure = error.message;
   }
-  return { ...requestContextFor(services, requestId, user), authFailure };
+  return { ...requestContextFor(services, requestId, user), authFailure, carrierCallLimit };
 }
 
 /** The context of a request made on behalf of a known user (the reconciler's re-sends). */
@@ -62,5 +70,29 @@ export function requestContextFor(services: Services, requestId: string, user: U
     lineHomes,
     simHomes,
     carrierCalls: 0,
+    carrierCallLimit: Infinity,
   };
+}
+
+/** Requests whose call over their price was logged (once each). */
+const overCost = new WeakSet<RequestContext>();
+
+/**
+ * Counts one carrier call of the request, about to be made; or refuses it, counting nothing,
+ * when the request has made every call it may (`carrierCallLimit`). Checked and counted in one
+ * synchronous step, so that of two fields resolved at once only one can take the last call.
+ */
+export function spendCarrierCall(request: RequestContext): void {
+  if (request.carrierCalls < request.carrierCallLimit) {
+    request.carrierCalls += 1;
+    return;
+  }
+  if (!overCost.has(request)) {
+    overCost.add(request);
+    // The price should never be short of the calls: this is a gap in it, or a way around it.
+    request.logger.warn('carrier call refused: the request made every call it was priced at', {
+      limit: request.carrierCallLimit,
+    });
+  }
+  throw new CarrierCallOverCostError(request.carrierCallLimit);
 }
