@@ -143,7 +143,7 @@ export const configSchema = z.object({
   GRAPHQL_MAX_COST: integer(1, 10_000)
     .default(100)
     .describe(
-      'Most carrier calls one GraphQL request may cause (its cost), decided before execution: 1 per carrier-routed field, times the number of MDNs under lines(mdns:)',
+      'Most carrier calls one GraphQL request may cause (its cost), decided before execution with its variables as execution reads them (defaults applied): 1 per carrier-calling field, times the number of MDNs under lines(mdns:); a request then makes no more calls than that',
     ),
   GRAPHQL_COST_CAPACITY: integer(1, 1_000_000)
     .default(1000)
