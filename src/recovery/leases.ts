@@ -1,17 +1,36 @@
 // The reconciler's claims on transaction rows. A claim is one conditional UPDATE (status still
-// unresolved, lease free or expired), so on SQLite and PostgreSQL alike only one replica can
-// hold a row at a time; the lease also serves as the retry schedule (a row released after a
-// fault stays leased, by nobody, until its backoff has passed).
+// unresolved, lease free or expired, no older unresolved write on the row's line), so on SQLite
+// and PostgreSQL alike only one replica can hold a row at a time, and a line's writes are
+// claimed oldest first (src/recovery/line-order.ts); the lease also serves as the retry schedule
+// (a row released after a fault stays leased, by nobody, until its backoff has passed, or until
+// the older write it waited for resolves: `wake`).
 
+import { Prisma } from '../generated/sqlite/client.js';
 import type { Database, DatabaseTransaction } from '../db/client.js';
 import { outboxRow } from '../pipeline/line-events.js';
 import { completedRow, type CompletionLines, type TransactionStatus } from '../pipeline/transaction-log.js';
 import type { LaterWrite, Rivals } from './supersede.js';
 
 const UNRESOLVED = ['pending', 'unknown'] as const satisfies readonly TransactionStatus[];
+const [PENDING, UNKNOWN] = UNRESOLVED;
+
+/** SQL: the row aliased `alias` is a write on one line (src/recovery/line-order.ts, `LineOrder.onLine`). */
+export type LineMatch = (alias: string) => Prisma.Sql;
+
+const column = (alias: string, name: string) => Prisma.raw(`"${alias}"."${name}"`);
+
+/**
+ * SQL: the row `row` is an unresolved write made before the row `than` (by `createdAt`, then
+ * `id`: one total order, so two rows never wait for each other). Any such row counts, whoever
+ * holds it and whenever it is due: one whose request may still be running, one backing off.
+ */
+const unresolvedBefore = (row: string, than: string) => Prisma.sql`
+  ${column(row, 'status')} IN (${PENDING}, ${UNKNOWN}) AND ${column(row, 'request')} IS NOT NULL
+  AND (${column(row, 'createdAt')} < ${column(than, 'createdAt')}
+    OR (${column(row, 'createdAt')} = ${column(than, 'createdAt')} AND ${column(row, 'id')} < ${column(than, 'id')}))`;
 
 /** Number changes followed from a row's number to its line's later ones; a line renumbered more often meanwhile is followed no further. */
-const MAX_RENUMBERINGS = 8;
+export const MAX_RENUMBERINGS = 8;
 
 /**
  * Writes that must follow a learned outcome in the database transaction that records it, so
@@ -30,28 +49,75 @@ export interface ClaimRules {
 
 export class RecoveryLeases {
   constructor(
-    private readonly db: Database,
+    /** The database the rows are in (where the reconciler reads a row's line: src/recovery/line-order.ts). */
+    readonly db: Database,
     /** This replica's name on the rows it holds. */
     readonly owner: string,
   ) {}
 
-  private unresolved(rules: { pendingBefore: Date }, now: Date) {
-    return {
-      request: { not: null },
-      // A lease until T is over at T: the re-send scheduled for T may claim its row then.
-      OR: [{ leaseUntil: null }, { leaseUntil: { lte: now } }],
-      AND: [{ OR: [{ status: 'unknown' }, { status: 'pending', createdAt: { lt: rules.pendingBefore } }] }],
-    };
+  /**
+   * SQL: the row aliased `alias` is one recovery may re-send (unresolved, with its stored
+   * request; `pending` only once its own request cannot still be running), whatever its lease.
+   */
+  private resendable(alias: string, rules: { pendingBefore: Date }) {
+    return Prisma.sql`${column(alias, 'request')} IS NOT NULL AND (${column(alias, 'status')} = ${UNKNOWN}
+      OR (${column(alias, 'status')} = ${PENDING} AND ${column(alias, 'createdAt')} < ${rules.pendingBefore}))`;
   }
 
-  /** Takes the row for `leaseMs` and counts the attempt; false when it is not (or no longer) ours to take. */
-  async claim(id: string, rules: ClaimRules): Promise<boolean> {
+  /** SQL: nobody holds the row aliased `alias`, nor is it backing off. */
+  private leaseFree(alias: string, now: Date) {
+    // A lease until T is over at T: the re-send scheduled for T may claim its row then.
+    return Prisma.sql`(${column(alias, 'leaseUntil')} IS NULL OR ${column(alias, 'leaseUntil')} <= ${now})`;
+  }
+
+  /**
+   * Takes the row for `leaseMs` and counts the attempt; false when it is not (or no longer) ours
+   * to take, or when an older write on its line (`line`) is unresolved. One conditional UPDATE:
+   * of two replicas claiming two writes of one line at once, the younger's claim finds the older
+   * unresolved, whoever holds it. Reading the older rows in the statement's snapshot is enough:
+   * a row becomes unresolved only when it is dated now (a reservation, or a retry taking its id
+   * over), so no write older than this one can turn unresolved after the statement looked.
+   */
+  async claim(id: string, rules: ClaimRules, line: LineMatch): Promise<boolean> {
     const now = new Date();
-    const { count } = await this.db.transaction.updateMany({
-      where: { id, ...this.unresolved(rules, now) },
-      data: { leaseUntil: new Date(now.getTime() + rules.leaseMs), leaseOwner: this.owner, attempts: { increment: 1 } },
-    });
+    const count = await this.db.$executeRaw`
+      UPDATE "Transaction" SET "leaseUntil" = ${new Date(now.getTime() + rules.leaseMs)}, "leaseOwner" = ${this.owner},
+        "attempts" = "attempts" + 1, "updatedAt" = ${now}
+      WHERE "id" = ${id} AND ${this.resendable('Transaction', rules)} AND ${this.leaseFree('Transaction', now)}
+        AND NOT EXISTS (SELECT 1 FROM "Transaction" AS "older"
+          WHERE ${unresolvedBefore('older', 'Transaction')} AND ${line('older')})`;
     return count === 1;
+  }
+
+  /** The oldest unresolved write on the line (`line`) made before row `id`, which `id` waits for; null when none. */
+  async olderUnresolved(id: string, line: LineMatch): Promise<string | null> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT "older"."id" FROM "Transaction" AS "older", "Transaction" AS "row"
+      WHERE "row"."id" = ${id} AND ${unresolvedBefore('older', 'row')} AND ${line('older')}
+      ORDER BY "older"."createdAt" ASC, "older"."id" ASC LIMIT 1`;
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Once row `id` has resolved: the oldest `limit` unresolved writes made after it on its line
+   * (`line`) that nobody holds, each made due at once (a backoff of their own ends here: the
+   * write they waited for has landed). They may still wait for another older write, which
+   * their claim will find. A row of a request that may still be running is left to it.
+   */
+  async wake(id: string, line: LineMatch, rules: { pendingBefore: Date }, limit: number): Promise<string[]> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT "next"."id" FROM "Transaction" AS "next", "Transaction" AS "row"
+      WHERE "row"."id" = ${id} AND ${this.resendable('next', rules)} AND "next"."leaseOwner" IS NULL
+        AND ("next"."createdAt" > "row"."createdAt" OR ("next"."createdAt" = "row"."createdAt" AND "next"."id" > "row"."id"))
+        AND ${line('next')}
+      ORDER BY "next"."createdAt" ASC, "next"."id" ASC LIMIT ${limit}`;
+    const ids = rows.map((row) => row.id);
+    if (ids.length > 0)
+      await this.db.transaction.updateMany({
+        where: { id: { in: ids }, leaseOwner: null, status: { in: [...UNRESOLVED] } },
+        data: { leaseUntil: null },
+      });
+    return ids;
   }
 
   /**
@@ -176,14 +242,18 @@ export class RecoveryLeases {
     });
   }
 
-  /** Ids of unresolved rows nobody holds, oldest first. */
+  /**
+   * Ids of unresolved rows nobody holds, oldest first, leaving out those that wait for an older
+   * unresolved write under the same number or SIM (the claim checks the whole line): a line's
+   * waiting writes do not fill a sweep's batch, and its next one is woken when the older resolves.
+   */
   async due(rules: { pendingBefore: Date }, limit: number): Promise<string[]> {
-    const rows = await this.db.transaction.findMany({
-      where: this.unresolved(rules, new Date()),
-      select: { id: true },
-      orderBy: { createdAt: 'asc' },
-      take: limit,
-    });
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT "row"."id" FROM "Transaction" AS "row"
+      WHERE ${this.resendable('row', rules)} AND ${this.leaseFree('row', new Date())}
+        AND NOT EXISTS (SELECT 1 FROM "Transaction" AS "older" WHERE ${unresolvedBefore('older', 'row')}
+          AND ("older"."mdn" = "row"."mdn" OR "older"."sim" = "row"."sim"))
+      ORDER BY "row"."createdAt" ASC, "row"."id" ASC LIMIT ${limit}`;
     return rows.map((row) => row.id);
   }
 }

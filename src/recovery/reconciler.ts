@@ -3,7 +3,9 @@
 // at once after a request ends `unknown`, at start-up, and in a low-frequency sweep. Faults are
 // retried with exponential backoff, for ever, with a warning at each doubling of attempts. A row
 // that a later write of the same kind on the same line has superseded is resolved as such
-// instead, without a re-send (src/recovery/supersede.ts).
+// instead, without a re-send (src/recovery/supersede.ts). A line's writes are re-sent oldest
+// first: a row waits while an older write on its line is unresolved, and is re-sent as soon as
+// that one resolves (src/recovery/line-order.ts).
 
 import { CarrierFault } from '../carriers/errors.js';
 import type { Config } from '../config.js';
@@ -15,9 +17,10 @@ import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
 import type { TransactionRecord, TransactionStatus } from '../pipeline/transaction-log.js';
 import type { DatabaseTransaction } from '../db/client.js';
-import type { RecoveryLeases } from './leases.js';
+import type { LineMatch, RecoveryLeases } from './leases.js';
+import { LineOrder, type LineRow } from './line-order.js';
 import { NotResendable, resend } from './resend.js';
-import { Supersession } from './supersede.js';
+import { StateAspects, Supersession } from './supersede.js';
 import { logPassFailure } from '../errors/database-unavailable.js';
 
 export interface RecoveryTiming {
@@ -48,6 +51,11 @@ export function recoveryTiming(config: Config): RecoveryTiming {
 /** Rows re-sent side by side in one sweep: a backlog must not flood a recovering carrier. */
 const SWEEP_CONCURRENCY = 4;
 const SWEEP_BATCH = 100;
+/**
+ * A line's next writes tried at once when a write on it resolves: the one after it, and the
+ * first of each of its other lines (a child line's parent and child), which need not wait.
+ */
+const WAKE_BATCH = 8;
 
 const isMilestone = (attempts: number) => attempts > 0 && (attempts & (attempts - 1)) === 0;
 
@@ -78,6 +86,7 @@ export class Reconciler implements OutcomeRecovery {
   private writes = 0;
   private writesDrained?: () => void;
   private readonly supersession: Supersession;
+  private readonly order: LineOrder;
 
   constructor(
     private readonly leases: RecoveryLeases,
@@ -88,6 +97,7 @@ export class Reconciler implements OutcomeRecovery {
     private readonly followers: OutcomeFollowers = {},
   ) {
     this.supersession = new Supersession(leases, operations);
+    this.order = new LineOrder(leases.db, operations, new StateAspects(operations));
   }
 
   /** Resolves what a crash left behind, then sweeps every `sweepMs`. */
@@ -193,22 +203,96 @@ export class Reconciler implements OutcomeRecovery {
     await run;
   }
 
-  private async resolveOnce(id: string): Promise<void> {
-    const services = this.services!;
-    const { logger, metrics } = services;
+  /**
+   * Tries `id`, after its attempt in progress on this replica if there is one: that attempt may
+   * have found the older write still unresolved just before it resolved, and a wake it skipped
+   * would leave the row to the next sweep.
+   */
+  private async attemptAfter(id: string): Promise<void> {
+    await this.working.get(id);
+    await this.attempt(id);
+  }
+
+  /**
+   * Claims `id` unless an older write on its line is unresolved; the row as claimed (its
+   * attempt counted), or null when it is not ours to re-send now.
+   */
+  private async claim(id: string): Promise<TransactionRecord | null> {
+    const { logger, settings, transactions } = this.services!;
     try {
       // Maintenance mode stops all carrier traffic; the sweep tries again afterwards.
-      if ((await services.settings.values()).maintenance_mode) return;
-      if (!(await this.leases.claim(id, { leaseMs: this.timing.leaseMs, pendingBefore: this.pendingBefore() }))) return;
+      if ((await settings.values()).maintenance_mode) return null;
+      const unclaimed = await transactions.find(id);
+      if (!unclaimed || (unclaimed.status !== 'unknown' && unclaimed.status !== 'pending')) return null;
+      const line = await this.lineBefore(unclaimed);
+      const rules = { leaseMs: this.timing.leaseMs, pendingBefore: this.pendingBefore() };
+      if (await this.leases.claim(id, rules, line)) return await transactions.find(id);
+      // Refused: held elsewhere, backing off, resolved meanwhile, or waiting for an older write on
+      // its line. Nothing is scheduled for the last: the older write's resolution wakes this one
+      // (one resolved by its own request rather than by recovery leaves it to the next sweep).
+      const older = await this.leases.olderUnresolved(id, line);
+      if (older)
+        logger.debug('transaction waits for an older unresolved write on its line', {
+          transactionId: id,
+          operation: unclaimed.operation,
+          waitsFor: older,
+        });
+      return null;
     } catch (error) {
       logger.error('transaction recovery could not claim a row', { transactionId: id, err: error });
+      return null;
+    }
+  }
+
+  private async lineBefore(row: LineRow): Promise<LineMatch> {
+    const keys = await this.order.before(row);
+    return (alias) => this.order.onLine(alias, keys);
+  }
+
+  /**
+   * After `row` resolved (however: learned, superseded, or recorded elsewhere meanwhile): its
+   * line's next writes, which may have waited for it, are made due and tried now, not after
+   * their own backoff; awaited, so that a sweep ends with the line's chain it began.
+   */
+  private async wakeNext(row: TransactionRecord, answer?: unknown): Promise<void> {
+    let next: string[];
+    try {
+      const keys = await this.order.after(row, answer);
+      next = await this.leases.wake(
+        row.id,
+        (alias) => this.order.onLine(alias, keys),
+        { pendingBefore: this.pendingBefore() },
+        WAKE_BATCH,
+      );
+    } catch (error) {
+      // The sweep takes them instead, once their own backoff (if any) has passed.
+      logPassFailure(this.services!.logger, 'transaction recovery could not wake the next writes of a line', error);
       return;
     }
-    const row = await services.transactions.find(id);
+    for (const id of next) {
+      this.timers.get(id)?.cancel();
+      this.timers.delete(id);
+    }
+    await Promise.all(next.map((id) => this.attemptAfter(id)));
+  }
+
+  private async resolveOnce(id: string): Promise<void> {
+    const row = await this.claim(id);
     if (!row) return;
+    const resolved = await this.settle(row);
+    if (resolved) await this.wakeNext(row, resolved.answer);
+  }
+
+  /** Supersedes or re-sends the claimed `row`; what resolved it (null when it stays unresolved, with its backoff). */
+  private async settle(row: TransactionRecord): Promise<{ answer?: unknown } | null> {
+    const services = this.services!;
+    const { logger, metrics } = services;
+    const id = row.id;
     try {
       // Checked at every attempt, not once: the later write may arrive while this one backs off.
-      if (await this.supersession.settle(row, services)) return;
+      // With a line's re-sends in order, the later success is one its own request made (this
+      // row's younger writes are re-sent only after it): see src/recovery/supersede.ts.
+      if (await this.supersession.settle(row, services)) return {};
       const answer = await resend(services, this.operations, row);
       const operation = this.operations.find((candidate) => candidate.name === row.operation);
       const event =
@@ -249,6 +333,7 @@ export class Reconciler implements OutcomeRecovery {
           'transaction resolved elsewhere meanwhile (lease expired or its request finished); answer not recorded twice',
           { transactionId: id, operation: row.operation },
         );
+      return { answer: answer.outcome.body };
     } catch (error) {
       const delay = Math.min(this.timing.backoffBaseMs * 2 ** Math.min(row.attempts - 1, 30), this.timing.backoffMaxMs);
       // The row's lease and this replica's timer end at the same instant.
@@ -268,6 +353,7 @@ export class Reconciler implements OutcomeRecovery {
       if (isMilestone(row.attempts)) logger.warn('transaction outcome still unknown', fields);
       else logger.debug('transaction outcome still unknown', fields);
       this.resolveAt(id, retryAt);
+      return null;
     }
   }
 }

@@ -6,6 +6,15 @@
 // silently undoes the later write. The user moved on: the later write stands, and the lost one is
 // resolved `superseded` without a re-send.
 //
+// How this meets the order of re-sends (src/recovery/line-order.ts): a row is re-sent only once
+// every older write on its line has resolved, so while this row is unresolved no later write of
+// its line is re-sent. The later success that supersedes it is therefore one its own request
+// made: the client wrote again while this row's outcome was unknown (a restore that succeeded at
+// request time after a lost suspend). That is the case supersession exists for, and it still
+// applies when this row's turn comes. A later write that is itself unresolved never supersedes:
+// it waits, then both are re-sent oldest first and land in the client's order (a lost suspend,
+// then a lost restore: suspended, then restored). A later write that failed does not either.
+//
 // The kind is read from the operation's declared event type, so an operation joins (or stays out
 // of) an aspect by its `event` alone, and a new event type must be placed here to compile.
 
@@ -42,6 +51,10 @@ const ASPECT_OF_EVENT: Record<LineEventType, AspectWrite | null> = {
   'line.child_line_added': null,
   'line.child_line_removed': null,
 };
+
+/** The event types of the writes of one aspect (a number change's `line.mdn_swapped`). */
+const eventsOf = (aspect: StateAspect): readonly LineEventType[] =>
+  (Object.keys(ASPECT_OF_EVENT) as LineEventType[]).filter((type) => ASPECT_OF_EVENT[type]?.aspect === aspect);
 
 /** What a later write may supersede a row of one operation with. */
 export interface Rivals {
@@ -82,6 +95,12 @@ export class StateAspects {
   get renumbering(): readonly string[] {
     return this.byAspect.get('number') ?? [];
   }
+
+  /** The events of those operations, which carry the line's new number. */
+  readonly renumberingEvents = eventsOf('number');
+
+  /** The events of the writes that give a line a new SIM (their data names the old one). */
+  readonly simChangeEvents = eventsOf('SIM');
 
   /**
    * The answer a superseded row records in place of the carrier's (REST field names, as every
