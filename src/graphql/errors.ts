@@ -148,8 +148,10 @@ export function mapError(error: Shape, hideSuggestions: boolean): MappedError {
   }
   // Request errors of GraphQL or Yoga: parse, validation, limits (coded by their plugins),
   // malformed requests (Yoga's http status) and variables that do not coerce (no code).
-  const code = typeof own.code === 'string' ? own.code : 'BAD_USER_INPUT';
   const status = typeof own.status === 'number' ? own.status : (http?.status ?? 400);
+  // Yoga codes its refusal of a mutation sent by GET (405, `Allow: POST`) BAD_REQUEST, like any
+  // malformed request; the edge's 405 for other methods is METHOD_NOT_ALLOWED: one refusal, one code.
+  const code = status === 405 ? 'METHOD_NOT_ALLOWED' : typeof own.code === 'string' ? own.code : 'BAD_USER_INPUT';
   const message = withShortEchoes(hideSuggestions ? withoutSuggestions(error.message) : error.message);
   return { client: { message, ...where, extensions: { ...own, code, status } }, headers: http?.headers ?? {} };
 }
