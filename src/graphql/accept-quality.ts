@@ -2,7 +2,7 @@
 // so `application/graphql-response+json;q=0, application/json` would get the type the client
 // refused. Before Yoga (or the direct lane) reads it, the header is rewritten into what Yoga does
 // read: the ranges a client accepts (q > 0), most preferred first, without their q. A header that
-// accepts nothing Yoga can answer in is left to Yoga's 406.
+// accepts nothing Yoga can answer in is refused 406 (use-not-acceptable.ts).
 
 import type { IncomingMessage } from 'node:http';
 import { weightedEntries } from '../http/quality-values.js';

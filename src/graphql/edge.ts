@@ -28,6 +28,7 @@ import { useExposure, type HiddenSchemaRequests } from './use-exposure.js';
 import { useGraphiQLAbsent } from './use-graphiql-absent.js';
 import { createResultShaper, useGraphQLOverHttp } from './use-graphql-over-http.js';
 import { useJsonDepthLimit } from './use-json-depth-limit.js';
+import { useNotAcceptable } from './use-not-acceptable.js';
 import { createOperationObserver, useOperationMetrics } from './use-operation-metrics.js';
 import { usePersistedOperations } from './use-persisted-operations.js';
 import { useQueryCost } from './use-query-cost.js';
@@ -123,6 +124,9 @@ export function createGraphQLEdge(services: GraphQLServices, limits: BodyLimits)
       useQueryCost({ maxCost: config.GRAPHQL_MAX_COST }),
       useCostBudget(services.costBudget),
       useGraphQLOverHttp(services.logger, hiddenSchema),
+      // After the 415 (a body it cannot read is refused first) and the result mapping (its
+      // refusal of a subscription leaves mapped); before useSubscriptions, which it stops.
+      useNotAcceptable(),
       useSubscriptions(services.logger),
       useOperationMetrics(operationObserver),
     ],

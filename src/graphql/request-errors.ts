@@ -65,3 +65,10 @@ export class PersistedOperationRequiredError extends GatewayError {
     );
   }
 }
+
+/** The answer cannot be given in any media type the request's Accept header allows. */
+export class NotAcceptableError extends GatewayError {
+  override readonly name = 'NotAcceptableError';
+  readonly status = 406;
+  readonly code = 'NOT_ACCEPTABLE';
+}

@@ -1,5 +1,5 @@
 // With GRAPHIQL=off, a browser asking /graphql for a page gets 404, as for any absent page,
-// instead of Yoga's 406 for a GraphQL request it cannot answer in HTML.
+// instead of the 406 of a GraphQL request that cannot be answered in HTML.
 
 import { shouldRenderGraphiQL, type Plugin } from 'graphql-yoga';
 

@@ -6,12 +6,14 @@
 // without a valid token is a 401 whatever its body or method.
 
 import { describe, expect, it } from 'vitest';
+import { MAX_STREAMS_PER_USER } from '../../src/graphql/use-subscriptions.js';
 import { seedLine } from '../support/lines.js';
 import { useGateway } from '../support/use-gateway.js';
 
 const gateway = useGateway();
 
 const SUSPEND = 'mutation ($input: SuspendLineInput!) { suspendLine(input: $input) { status } }';
+const SUBSCRIPTION = 'subscription { lineEvents { id } }';
 
 interface Answer {
   status: number;
@@ -63,5 +65,73 @@ describe('a mutation sent by GET', () => {
       });
     }
     expect((await gateway.sandboxes.cores['321'].getUsage(line.mdn)).lineStatus).toBe('ACTIVE');
+  });
+});
+
+describe('406 Not Acceptable', () => {
+  it('answers an Accept header that allows nothing served with a JSON body naming what to accept', async () => {
+    const expected = refusal(
+      'NOT_ACCEPTABLE',
+      406,
+      'The Accept header allows no media type /graphql answers in: accept application/graphql-response+json or application/json (a subscription: text/event-stream)',
+    );
+    const cases: [string, Parameters<typeof send>[1]][] = [
+      ['/graphql', { body: { query: '{ me { name } }' }, accept: 'image/png' }],
+      [query('{ me { name } }'), { accept: 'image/png' }],
+      ['/graphql', { body: { query: '{ me { name } }' }, accept: 'application/json;q=0' }],
+      ['/graphql', { body: { query: '{ me { name } }' }, accept: 'application/json; charset=iso-8859-1' }],
+      // Refused before the caller is looked up, as a body of an unreadable type is (415).
+      ['/graphql', { body: { query: '{ me { name } }' }, accept: 'text/html', token: null }],
+    ];
+    for (const [path, init] of cases) {
+      const answer = await send(path, init);
+      expect(answer, init?.accept).toEqual({
+        status: 406,
+        contentType: 'application/json; charset=utf-8',
+        allow: null,
+        body: expected,
+      });
+    }
+  });
+
+  it('runs no mutation for a client that cannot read its answer', async () => {
+    const { token } = await gateway.user({ superuser: true });
+    const line = await seedLine(gateway);
+    const answer = await send('/graphql', {
+      token,
+      accept: 'image/png',
+      body: { query: SUSPEND, variables: { input: { mdn: line.mdn } } },
+    });
+    expect(answer.status).toBe(406);
+    expect((await gateway.sandboxes.cores['321'].getUsage(line.mdn)).lineStatus).toBe('ACTIVE');
+  });
+
+  it('answers a subscription for a client that accepts no event stream, in the JSON type it accepts', async () => {
+    const message = 'A subscription is answered as a stream of Server-Sent Events: send Accept: text/event-stream';
+    for (const accept of ['application/json', 'application/graphql-response+json', 'multipart/mixed']) {
+      const answer = await send('/graphql', { accept, body: { query: SUBSCRIPTION } });
+      expect(answer, accept).toEqual({
+        status: 406,
+        contentType: `${accept === 'multipart/mixed' ? 'application/json' : accept}; charset=utf-8`,
+        allow: null,
+        body: refusal('NOT_ACCEPTABLE', 406, message),
+      });
+    }
+  });
+
+  it('starts no subscription it refuses: the user’s open streams are not counted', async () => {
+    const { token } = await gateway.user();
+    for (let index = 0; index <= MAX_STREAMS_PER_USER; index++) {
+      const answer = await send('/graphql', { token, accept: 'application/json', body: { query: SUBSCRIPTION } });
+      expect(answer.status).toBe(406);
+    }
+    const stream = await gateway.fetch('/graphql', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: SUBSCRIPTION }),
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    await stream.body?.cancel();
   });
 });
