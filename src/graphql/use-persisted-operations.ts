@@ -37,9 +37,12 @@ export function usePersistedOperations(
     allowArbitraryOperations: true,
     customErrors: {
       notFound: () => asGraphQLError(new PersistedOperationNotFoundError()),
-      // Neither a document nor a hash: Yoga's own answer when the plugin is absent.
+      // Neither a document nor a hash: Yoga's own answer when the plugin is absent (a body that
+      // is not a GraphQL request: 400 BAD_REQUEST for every client, whatever it accepts).
       keyNotFound: () =>
-        createGraphQLError('Must provide query string.', { extensions: { http: { spec: true, status: 400 } } }),
+        createGraphQLError('Must provide query string.', {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        }),
     },
   }) as Plugin<Record<string, never>, GraphQLServerContext>;
   return [onlyPersisted, byHash];

@@ -11,10 +11,12 @@ import type { RequestContext } from '../pipeline/request-context.js';
 import type { IntrospectionMode } from './use-exposure.js';
 import type { GraphQLServerContext } from './server-context.js';
 
-const refusal = (why: string): ExecutionResult => {
+const refusalError = (why: string): GraphQLError => {
   const error = new UnauthenticatedError(why);
-  return { errors: [new GraphQLError(error.message, { originalError: error })] };
+  return new GraphQLError(error.message, { originalError: error });
 };
+
+const refusal = (why: string): ExecutionResult => ({ errors: [refusalError(why)] });
 
 /** True when every field the operation selects at its root is a meta field (fragments followed). */
 function isIntrospectionOnly(document: DocumentNode, operationName?: string | null): boolean {
@@ -42,9 +44,12 @@ export function useWholeRequestAuth(
   introspection: IntrospectionMode,
 ): Plugin<Record<string, never>, GraphQLServerContext> {
   return {
-    async onParams({ context, setResult }) {
+    async onParams({ context }) {
       const { user, authFailure } = await context.requestContext();
-      if (!user && introspection !== 'public') setResult(refusal(authFailure));
+      // Thrown, not set as the result: the later parameter checks (Yoga's, persisted
+      // operations') would throw over it, answering an anonymous GET without a query 400, or
+      // 200 to a legacy client, instead of 401.
+      if (!user && introspection !== 'public') throw refusalError(authFailure);
     },
     onExecute({ args, setResultAndStopExecution }) {
       const { user, authFailure } = args.contextValue as unknown as RequestContext;

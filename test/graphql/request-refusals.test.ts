@@ -135,3 +135,49 @@ describe('406 Not Acceptable', () => {
     await stream.body?.cancel();
   });
 });
+
+describe('a body that is not a GraphQL request', () => {
+  it('is a 400 BAD_REQUEST for every client, legacy application/json included', async () => {
+    const bodies: unknown[] = [{}, { qeury: '{ __typename }' }, { variables: { a: 1 } }, { query: 123 }];
+    for (const accept of [undefined, '*/*', 'application/json', 'application/graphql-response+json']) {
+      for (const body of bodies) {
+        const answer = await send('/graphql', { accept, body });
+        expect(answer, `${accept} ${JSON.stringify(body)}`).toMatchObject({
+          status: 400,
+          body: refusal('BAD_REQUEST', 400),
+        });
+      }
+      const get = await send('/graphql', { accept: accept ?? 'application/json' });
+      expect(get, `GET ${accept}`).toMatchObject({
+        status: 400,
+        body: refusal('BAD_REQUEST', 400, 'Must provide query string.'),
+      });
+    }
+  });
+
+  it('keeps a GraphQL request error (a parse error) 200 for a legacy application/json client', async () => {
+    const answer = await send('/graphql', { accept: 'application/json', body: { query: '{ me { ' } });
+    expect(answer).toMatchObject({ status: 200, body: refusal('GRAPHQL_PARSE_FAILED', 400) });
+  });
+});
+
+describe('a request without a valid token', () => {
+  it('is a 401 whatever its method, body or Accept header', async () => {
+    const cases: [string, Parameters<typeof send>[1]][] = [
+      [query('{ me { name } }'), {}],
+      [query('{ me { name } }'), { accept: 'application/json' }],
+      ['/graphql', { accept: 'application/json' }],
+      ['/graphql', { body: { query: '{ me { name } }' }, accept: 'application/json' }],
+      ['/graphql', { body: {}, accept: 'application/json' }],
+      ['/graphql', { body: { query: 123 } }],
+      [query(SUSPEND), { accept: 'application/graphql-response+json' }],
+    ];
+    for (const [path, init] of cases) {
+      const answer = await send(path, { ...init, token: null });
+      expect(answer, `${path} ${JSON.stringify(init)}`).toMatchObject({
+        status: 401,
+        body: refusal('UNAUTHENTICATED', 401, 'Not authenticated'),
+      });
+    }
+  });
+});
