@@ -106,8 +106,18 @@ export class ValidationFailedError extends GatewayError {
   override readonly name = 'ValidationFailedError';
   readonly status = 422;
   readonly code = 'BAD_USER_INPUT';
-  constructor(readonly issues: ValidationIssue[]) {
-    super(issues.map((issue) => `${issue.loc.slice(1).join('.') || issue.loc.join('.')}: ${issue.msg}`).join('; '));
+  /**
+   * `placeDepth`: how many leading members of each `loc` say where the input is rather than
+   * which member (REST's `body`, a GraphQL mutation's `input`); 0 when `loc` starts at the
+   * member (a GraphQL field's own argument). The message names members from there.
+   */
+  constructor(
+    readonly issues: ValidationIssue[],
+    placeDepth = 1,
+  ) {
+    super(
+      issues.map((issue) => `${issue.loc.slice(placeDepth).join('.') || issue.loc.join('.')}: ${issue.msg}`).join('; '),
+    );
   }
   override extensions() {
     return { issues: this.issues };

@@ -5,7 +5,7 @@
 import SchemaBuilder from '@pothos/core';
 import ZodPlugin from '@pothos/plugin-zod';
 import type { RequestContext } from '../pipeline/request-context.js';
-import { validationFailure } from '../pipeline/validate.js';
+import { FIELD_ARGUMENTS, validationFailure } from '../pipeline/validate.js';
 import { isoInstant } from './graphql-conventions.js';
 
 export const builder = new SchemaBuilder<{
@@ -14,8 +14,9 @@ export const builder = new SchemaBuilder<{
 }>({
   plugins: [ZodPlugin],
   zod: {
-    // plugin-zod's failures become the same BAD_USER_INPUT error (422) the pipeline raises.
-    validationError: (error) => validationFailure(error),
+    // plugin-zod's failures become the same BAD_USER_INPUT error (422) the pipeline raises,
+    // located at the field's own arguments (`lines(mdns:)` → `["mdns",1]`).
+    validationError: (error) => validationFailure(error, { graphql: FIELD_ARGUMENTS }),
   },
 });
 

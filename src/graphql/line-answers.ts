@@ -10,6 +10,7 @@ import type { CarrierId } from '../carriers/types.js';
 import { executeOperation, givenInput, type CarrierSlot } from '../pipeline/execute.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { RequestContext } from '../pipeline/request-context.js';
+import { FIELD_ARGUMENTS } from '../pipeline/validate.js';
 
 export type Body = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ function answersOf(context: RequestContext): DataLoader<Call, Body, string> {
       // `batch: false`: each call starts at once and settles on its own (a slow line does not
       // hold back a fast one's answer); the loader is the request's memo of calls.
       async ([call]) => {
-        const outcome = await executeOperation(call!.operation, givenInput(call!.input), context, {
+        const outcome = await executeOperation(call!.operation, givenInput(call!.input, FIELD_ARGUMENTS), context, {
           budgeted: true,
           carrierSlot,
         });

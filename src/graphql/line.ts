@@ -17,6 +17,7 @@ import { UnauthenticatedError } from '../errors/gateway-errors.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
 import { assertOwnHome, ownershipRule } from '../pipeline/line-ownership.js';
 import type { RequestContext } from '../pipeline/request-context.js';
+import { FIELD_ARGUMENTS } from '../pipeline/validate.js';
 import { builder } from './builder.js';
 import { answerOf, type Body } from './line-answers.js';
 import { carrierCalls, costPerItemOf, sharedCarrierCall } from './query-cost.js';
@@ -161,7 +162,7 @@ const LineRef = builder.objectRef<LineSource>('Line').implement({
         resolve: async (line, given, context) => {
           const paging = Object.entries(given).filter(([, value]) => value !== null && value !== undefined);
           const input = { mdn: line.mdn, ...Object.fromEntries(paging) };
-          return (await executeOperation(historyOperation, givenInput(input), context)).body as Body;
+          return (await executeOperation(historyOperation, givenInput(input, FIELD_ARGUMENTS), context)).body as Body;
         },
       }),
       account: viaOperation(

@@ -8,6 +8,7 @@ import { dryRunOperation } from '../pipeline/dry-run.js';
 import type { DryRunReport } from '../pipeline/dry-run-report.js';
 import { executeOperation, givenInput } from '../pipeline/execute.js';
 import type { RequestContext } from '../pipeline/request-context.js';
+import { FIELD_ARGUMENTS, INPUT_ARGUMENT } from '../pipeline/validate.js';
 import { builder } from './builder.js';
 import { addDryRunField } from './dry-run-report.js';
 import { carrierCalls } from './query-cost.js';
@@ -29,12 +30,14 @@ function withReport(preview: unknown, report: DryRunReport): unknown {
   return { ...(preview as object), dryRun: report };
 }
 
+/** Runs the operation on its field's arguments (a mutation's: the members of its `input`). */
 export async function runForGraphQL(
   operation: RegisteredOperation,
   input: unknown,
   context: RequestContext,
 ): Promise<unknown> {
-  return (await executeOperation(operation, givenInput(input), context)).body;
+  const place = operation.kind === 'mutation' ? INPUT_ARGUMENT : FIELD_ARGUMENTS;
+  return (await executeOperation(operation, givenInput(input, place), context)).body;
 }
 
 /** An explicit GraphQL null means "not given", as an absent member does on REST. */
@@ -95,7 +98,7 @@ export function registerOperationField(operation: RegisteredOperation): void {
       resolve: async (_root, args, context) => {
         const { dryRun, ...input } = withoutNulls((args as { input?: Record<string, unknown> }).input ?? {});
         if (dryRun !== true) return runForGraphQL(operation, input, context) as never;
-        const answer = await dryRunOperation(operation, givenInput(input), context);
+        const answer = await dryRunOperation(operation, givenInput(input, INPUT_ARGUMENT), context);
         return withReport(answer.preview, answer.report) as never;
       },
     }),

@@ -51,7 +51,7 @@ export async function dryRunOperation(
   try {
     return await dryRun(operation, pending, request, options);
   } catch (error) {
-    throw locatedRefusal(error, pending.sources);
+    throw locatedRefusal(error, pending);
   }
 }
 

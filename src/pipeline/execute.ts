@@ -25,7 +25,7 @@ import { resolveCarrier } from './carrier-routing.js';
 import { checkLineOwnership } from './line-ownership.js';
 import { spendCarrierCall, type RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
-import { locatedRefusal, validateInput, type InputSources } from './validate.js';
+import { locatedRefusal, validateInput, type GraphQLArguments, type InputPlace } from './validate.js';
 import { nonEmptyText } from '../lib/text.js';
 import { BodyTooLargeError } from '../errors/body-too-large.js';
 
@@ -33,14 +33,19 @@ type Fields = Record<string, unknown>;
 
 const text = nonEmptyText;
 
-/** The request's input, read only when the pipeline reaches validation (so 401/403/429 come first). */
-export interface PendingInput {
+/**
+ * The request's input, read only when the pipeline reaches validation (so 401/403/429 come
+ * first), and where it came from (REST `sources`, GraphQL arguments), for a 422's `loc`.
+ */
+export interface PendingInput extends InputPlace {
   read(): Promise<unknown>;
-  /** REST: where each field came from, for 422 `loc`. */
-  sources?: InputSources;
 }
 
-export const givenInput = (input: unknown): PendingInput => ({ read: async () => input });
+/** An input already at hand; `graphql` when it came from a GraphQL field's arguments. */
+export const givenInput = (input: unknown, graphql?: GraphQLArguments): PendingInput => ({
+  read: async () => input,
+  graphql,
+});
 
 export interface ExecuteOptions {
   /**
@@ -72,7 +77,7 @@ export async function executeOperation(
     stop({ status: outcome.status });
     return outcome;
   } catch (thrown) {
-    const error = locatedRefusal(thrown, pending.sources);
+    const error = locatedRefusal(thrown, pending);
     // A body cut at the size limit is the client's 413, which the edge answers (not a fault).
     stop({ status: isGatewayError(error) ? error.status : error instanceof BodyTooLargeError ? 413 : 500 });
     throw error;
@@ -113,7 +118,7 @@ export async function admit(
   const settings = services.settings.cachedValues() ?? (await services.settings.values());
   if (operation.usesCarriers && settings.maintenance_mode) throw new MaintenanceError();
   await countCall(user);
-  const input = validateInput(operation.input, await pending.read(), pending.sources) as Fields;
+  const input = validateInput(operation.input, await pending.read(), pending) as Fields;
   if (operation.routing === 'none') return { local: true, input, user };
 
   const plan = operation.planField ? await authorizedPlan(request, user, text(input[operation.planField]) ?? '') : null;

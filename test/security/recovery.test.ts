@@ -9,6 +9,8 @@ import { camelInput as camel } from '../support/surfaces.js';
 import { createPlans } from '../support/plans.js';
 
 const RULE = 'transaction_id must be 1 to 64 printable ASCII characters without spaces (0x21-0x7E)';
+/** The same rule on GraphQL, which names the member as its schema does. */
+const GRAPHQL_RULE = 'transactionId must be 1 to 64 printable ASCII characters without spaces (0x21-0x7E)';
 const TRANSACTION = 'query ($id: String!) { transaction(id: $id) { id status response } }';
 const ACTIVATE = 'mutation ($input: ActivateSimInput!) { activateSim(input: $input) { status mdn transactionId } }';
 
@@ -80,7 +82,7 @@ describe('exact transaction ids', () => {
       const graphql = await gateway.graphql(ACTIVATE, { token, variables: { input: camel(body) } });
       expect(noData(graphql)).toBe(true);
       expect(graphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      expect(graphql.errors?.[0]?.message).toContain(RULE);
+      expect(graphql.errors?.[0]?.message).toBe(`transactionId: ${GRAPHQL_RULE}`);
       expect(await gateway.app.services.transactions.find(id)).toBeNull();
       // The SIM was not activated by either attempt.
       const details = await gateway.rest('GET', `/sim/details/${String(body.sim)}`, { token });

@@ -4,6 +4,7 @@
 
 import { expect } from 'vitest';
 import { convertKeys, toCamel, toSnake } from '../../src/lib/case.js';
+import { operations } from '../../src/operations/index.js';
 import { noData, type GraphQLAnswer, type HttpAnswer, type TestGateway } from './gateway.js';
 import { graphqlForm } from './graphql-form.js';
 
@@ -92,20 +93,31 @@ export function expectGraphQLError(graphql: GraphQLAnswer, code: string, status:
   else expect(graphql.status).toBe(200);
 }
 
-/** A GraphQL validation refusal with the issue at `input.<path>` (among others). */
+/**
+ * Where GraphQL locates a member of a root field's input: under the `input` argument of a
+ * mutation of the operation table, else at the field's own argument (`usage(mdn:)` → `["mdn"]`).
+ */
+function graphqlLoc(graphql: GraphQLAnswer, path: (string | number)[]): (string | number)[] {
+  const field = graphql.errors?.[0]?.path?.[0];
+  const mutation = operations.some((operation) => operation.name === field && operation.kind === 'mutation');
+  return mutation ? ['input', ...path] : path;
+}
+
+/** A GraphQL validation refusal with the issue at the member `path` (among others). */
 export function expectBadInput(graphql: GraphQLAnswer, path: (string | number)[], type: string, msg?: string): void {
   expect(noData(graphql)).toBe(true);
   const error = graphql.errors?.[0];
   expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
   const issues = error?.extensions?.issues as { type: string; loc: (string | number)[]; msg: string }[];
-  expect(issues).toContainEqual(
-    msg === undefined
-      ? expect.objectContaining({ type, loc: ['input', ...path] })
-      : { type, loc: ['input', ...path], msg },
-  );
+  const loc = graphqlLoc(graphql, path);
+  expect(issues).toContainEqual(msg === undefined ? expect.objectContaining({ type, loc }) : { type, loc, msg });
 }
 
-/** The 422 on REST with exactly this issue, and BAD_USER_INPUT with the same one issue (loc under `input`) on GraphQL. */
+/**
+ * The 422 on REST with exactly this issue, and BAD_USER_INPUT with the same one issue on
+ * GraphQL: at the GraphQL path of the member, its message naming the member as GraphQL does
+ * (REST `zip_code must be 5 digits`, GraphQL `zipCode must be 5 digits`).
+ */
 export function expectInvalid(
   rest: HttpAnswer,
   graphql: GraphQLAnswer | undefined,
@@ -120,7 +132,11 @@ export function expectInvalid(
   expectGraphQLError(graphql, 'BAD_USER_INPUT', 422);
   const [, ...path] = issue.loc;
   const camelPath = path.map((part) => (typeof part === 'string' ? toCamel(part) : part));
-  expect(graphql.errors?.[0]?.extensions?.issues).toEqual([{ ...issue, loc: ['input', ...camelPath] }]);
+  const snakeNames = new Set(path.filter((part): part is string => typeof part === 'string' && part.includes('_')));
+  const msg = issue.msg?.replace(/\w+/g, (word) => (snakeNames.has(word) ? toCamel(word) : word));
+  expect(graphql.errors?.[0]?.extensions?.issues).toEqual([
+    { ...issue, loc: graphqlLoc(graphql, camelPath), ...(msg === undefined ? {} : { msg }) },
+  ]);
 }
 
 /** The 422 detail list of a REST answer. */

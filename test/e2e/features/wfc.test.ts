@@ -243,7 +243,7 @@ describe('updateE911Address', () => {
       { mdn: line.mdn, ...newAddress, zipCode: 'ABCDE' },
       token,
     );
-    expectBadInput(graphql, ['zipCode'], 'value_error', 'zip_code must be 5 digits');
+    expectBadInput(graphql, ['zipCode'], 'value_error', 'zipCode must be 5 digits');
   });
 
   it('answers 401 without a token', async () => {

@@ -182,7 +182,7 @@ describe('refusals', () => {
       { ...familyInput(parent, child), childMdn: '12' },
       token,
     );
-    expectBadInput(graphql, ['childMdn'], 'value_error', 'child_mdn must be exactly 10 digits');
+    expectBadInput(graphql, ['childMdn'], 'value_error', 'childMdn must be exactly 10 digits');
   });
 
   it('answers 401 without a token, on both surfaces', async () => {

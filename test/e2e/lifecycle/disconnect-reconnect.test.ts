@@ -137,7 +137,7 @@ describe('disconnectLine', () => {
       graphql,
       ['acknowledgeFinal'],
       'value_error',
-      'acknowledge_final must be true: disconnection is permanent',
+      'acknowledgeFinal must be true: disconnection is permanent',
     );
   });
 

@@ -181,7 +181,7 @@ describe('refusals and validation', () => {
   it('refuses a bad hotline number with BAD_USER_INPUT on GraphQL', async () => {
     const line = await seedLine(gateway);
     const graphql = await graphqlMutation(gateway, 'suspendLine', { mdn: line.mdn, hotlineNumber: '555' }, token);
-    expectBadInput(graphql, ['hotlineNumber'], 'value_error', 'hotline_number must be 10 digits');
+    expectBadInput(graphql, ['hotlineNumber'], 'value_error', 'hotlineNumber must be 10 digits');
   });
 
   it('answers 401 without a token, on both surfaces', async () => {

@@ -115,7 +115,7 @@ describe('swapSim', () => {
       { mdn: line.mdn, oldSim: line.sim, newSim: 'no-sim' },
       token,
     );
-    expectBadInput(graphql, ['newSim'], 'value_error', 'new_sim must be alphanumeric, at most 25 characters');
+    expectBadInput(graphql, ['newSim'], 'value_error', 'newSim must be alphanumeric, at most 25 characters');
   });
 
   it('answers 401 without a token', async () => {

@@ -151,6 +151,7 @@ describe.each([
     loc: 'zip_code',
     bad: '3030',
     msg: 'zip_code must be 5 digits',
+    graphqlMsg: 'zipCode must be 5 digits',
   },
   {
     name: 'quickCoverage' as const,
@@ -159,6 +160,7 @@ describe.each([
     loc: 'zip_code',
     bad: '30301-1234',
     msg: 'zip_code must be 5 digits',
+    graphqlMsg: 'zipCode must be 5 digits',
   },
   {
     name: 'deviceCompatibility' as const,
@@ -167,8 +169,9 @@ describe.each([
     loc: 'imei',
     bad: '35678901234567X',
     msg: 'imei must be exactly 15 digits',
+    graphqlMsg: 'imei must be exactly 15 digits',
   },
-])('$name refusals', ({ name, path, arg, loc, bad, msg }) => {
+])('$name refusals', ({ name, path, arg, loc, bad, msg, graphqlMsg }) => {
   it(`refuses a malformed ${loc} with 422 (REST) / BAD_USER_INPUT (GraphQL)`, async () => {
     const rest = await gateway.rest('GET', path(bad), { token });
     expect(rest.status).toBe(422);
@@ -177,7 +180,8 @@ describe.each([
     expect(statusesOf(graphql)).toEqual({ http: 200, rest: 422 });
     expect(graphql.errors?.[0]?.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
-      issues: [{ type: 'value_error', loc: ['input', arg], msg }],
+      // At the field's own argument, named as GraphQL names it (REST keeps the spec's names).
+      issues: [{ type: 'value_error', loc: [arg], msg: graphqlMsg }],
     });
   });
 

@@ -211,15 +211,15 @@ describe('lines(mdns)', () => {
 
 describe('refusals', () => {
   it.each([
-    { query: '{ line(mdn: "12ab") { mdn } }', loc: ['input', 'mdn'], msg: 'mdn must be exactly 10 digits' },
+    { query: '{ line(mdn: "12ab") { mdn } }', loc: ['mdn'], msg: 'mdn must be exactly 10 digits' },
     {
       query: `{ lines(mdns: ["${'3215550001'}", "123"]) { mdn } }`,
-      loc: ['input', 'mdns', 1],
+      loc: ['mdns', 1],
       msg: 'mdn must be exactly 10 digits',
     },
     {
       query: `{ lines(mdns: [${Array.from({ length: 51 }, (_, i) => `"32155${String(i).padStart(5, '0')}"`).join(', ')}]) { mdn } }`,
-      loc: ['input', 'mdns'],
+      loc: ['mdns'],
       msg: 'mdns must hold at most 50 numbers',
     },
   ])('refuses bad input with BAD_USER_INPUT (422) at $loc and calls no carrier', async ({ query, loc, msg }) => {
