@@ -60,6 +60,15 @@ export function conventionFor(
   return undefined;
 }
 
+/**
+ * A timestamp member's description as GraphQL serves it. The operations describe members in the
+ * form REST answers them (`YYYY-MM-DD HH:MM:SS (UTC)`, as the carriers write them; ISO 8601 with
+ * an offset); GraphQL answers every timestamp as a DateTime, ISO 8601 in UTC, and says so.
+ */
+export function instantDescription(description: string): string {
+  return description.replace(/YYYY-MM-DD HH:MM:SS(?: \(UTC\))?|ISO 8601 with offset/g, 'ISO 8601 in UTC');
+}
+
 /** The result status of a body whose `status` is either `failure` or the subscriber's status. */
 export const resultStatus = (status: unknown): 'success' | 'failure' => (status === 'failure' ? 'failure' : 'success');
 

@@ -11,6 +11,7 @@ import { builder } from './builder.js';
 import {
   conventionFor,
   IDENTITY_FIELDS,
+  instantDescription,
   isoInstant,
   jsonValue,
   RESERVED_TYPE_NAMES,
@@ -118,7 +119,8 @@ export function objectRef(schema: z.ZodType, fallbackName: string): unknown {
       if ('status' in shape && 'message' in shape && !('errorCode' in shape)) {
         fields.errorCode = t.string({
           nullable: true,
-          description: 'On failure: the carrier error code that ends `message`, e.g. 935 or GENS-0033',
+          description:
+            'On failure: the carrier error code that ends `message`, e.g. 935 or GENS-0033; null when `message` ends with none',
           resolve: (parent) => errorCodeOf(parent),
         });
       }
@@ -177,7 +179,7 @@ function conventionFields(key: string, convention: Convention | undefined, base:
         [key]: {
           type: convention.scalar,
           nullable: base.nullable,
-          description: base.description,
+          description: convention.scalar === 'DateTime' ? instantDescription(base.description) : base.description,
           resolve: (p: Record<string, unknown>) =>
             read(p) === null || read(p) === undefined ? null : convert(read(p)),
         },

@@ -81,6 +81,17 @@ describe('one vocabulary', () => {
       /(At|Time|timestamp|validFrom|validTo|lastModified|createDate|expirationDate)$/.test(name),
     );
     expect(timestamps.filter(([, field]) => typeName(field) !== 'DateTime').map(([name]) => name)).toEqual([]);
+    // A DateTime is ISO 8601 in UTC: no description names REST's form of the same member.
+    const dateTimes = fields().filter(([, field]) => typeName(field) === 'DateTime');
+    expect(dateTimes.length).toBeGreaterThan(20);
+    expect(
+      dateTimes
+        .filter(([, field]) => /YYYY-MM-DD HH:MM:SS|with offset/.test(field.description ?? ''))
+        .map(([name, field]) => `${name}: ${field.description}`),
+    ).toEqual([]);
+    expect(fields().find(([name]) => name === 'UsageRecord.effectiveDate')![1].description).toBe(
+      'Plan effective date, ISO 8601 in UTC',
+    );
     expect(typeName(fields().find(([name]) => name === 'TransactionRecord.response')![1])).toBe('JSON');
     expect(typeName(fields().find(([name]) => name === 'Setting.value')![1])).toBe('JSON');
     // Every scalar declared is used by some field.

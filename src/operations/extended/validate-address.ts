@@ -6,7 +6,6 @@ import { defineOperation } from '../define.js';
 import { MAX_LENGTH, nonEmpty, state, zipCodeOrPlus4 } from '../schemas/fields.js';
 import { refused } from '../../pipeline/envelopes.js';
 import { operationStatus } from '../schemas/envelope.js';
-import { resultMessage } from './common.js';
 
 const validatedAddress = z
   .object({
@@ -17,12 +16,23 @@ const validatedAddress = z
   })
   .meta({ id: 'ValidatedAddress', description: "The carrier's normalised form of a valid address" });
 
+/** The carrier answers an invalid address with `valid: false` alone: no message, no error code. */
+const INVALID_ADDRESS = 'Invalid address: the carrier cannot validate it';
+
 export const addressValidationResult = z
   .object({
-    status: operationStatus,
+    // An invalid address is the carrier's answer, not its refusal: the shared descriptions of
+    // status and message (a failure is a refusal, its code ending the message) do not fit it.
+    status: operationStatus.describe(
+      'success: the address is valid; failure: it is not (HTTP 200, no error code), or the carrier refused the request (its error code ends `message`)',
+    ),
     valid: z.boolean().optional().describe('Whether the carrier accepts the address'),
     normalized: validatedAddress.nullable().optional().describe('The normalised address; null when invalid'),
-    message: resultMessage,
+    message: z
+      .string()
+      .describe(
+        `Success; "${INVALID_ADDRESS}" for an invalid address (the carrier gives no reason or code); or, when the carrier refused the request, its message ending with the error code in parentheses`,
+      ),
   })
   .meta({
     id: 'AddressValidationResult',
@@ -58,7 +68,7 @@ export const validateAddress = defineOperation({
             status: 'failure' as const,
             valid: false,
             normalized: null,
-            message: 'Invalid address: the carrier cannot validate it',
+            message: INVALID_ADDRESS,
           },
     };
   },

@@ -14,8 +14,8 @@ export const balance = z
   .object({
     uom: z.string().describe('Unit of measure (EVENT, SECOND…)'),
     balance: z.number().describe('Remaining amount'),
-    validFrom: z.string().describe('YYYY-MM-DD HH:MM:SS'),
-    validTo: z.string().describe('YYYY-MM-DD HH:MM:SS'),
+    validFrom: z.string().describe('Start of the balance, YYYY-MM-DD HH:MM:SS (UTC)'),
+    validTo: z.string().describe('End of the balance, YYYY-MM-DD HH:MM:SS (UTC)'),
   })
   .meta({ id: 'Balance', description: 'One balance of a subscription' });
 

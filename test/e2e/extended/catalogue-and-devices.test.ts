@@ -2,7 +2,9 @@
 // sandbox: plan catalogue, address validation, device unlock status and IMEI details, number
 // groups and customer-impacting events; their validation (422) and carrier refusals.
 
+import type { GraphQLObjectType } from 'graphql';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSchema } from '../../../src/graphql/schema.js';
 import { graphqlForm } from '../../support/graphql-form.js';
 import { expectInvalid, expectSameAnswer } from '../../support/surfaces.js';
 import { seedUnknownLine } from '../../support/lines.js';
@@ -93,6 +95,28 @@ describe('validateAddress (POST /sim/address/validate/)', () => {
       variables: { street1: body.street1, city: body.city, state: body.state, zipCode: body.zip_code },
     });
     expectSameAnswer(rest, graphql, 'validateAddress');
+  });
+
+  it('says on GraphQL what an invalid address answers: FAILURE without an error code, as described', async () => {
+    const graphql = await gateway.graphql<{ validateAddress: Record<string, unknown> }>(
+      `query ($street1: String!) {
+        validateAddress(street1: $street1, city: "Atlanta", state: "GA", zipCode: "30301") { status errorCode message valid }
+      }`,
+      { token, variables: { street1: '12 INVALID Road' } },
+    );
+    expect(graphql.data?.validateAddress).toEqual({
+      status: 'FAILURE',
+      errorCode: null,
+      message: 'Invalid address: the carrier cannot validate it',
+      valid: false,
+    });
+    const type = buildSchema().getType('AddressValidationResult') as GraphQLObjectType;
+    const { status, message, errorCode } = type.getFields();
+    expect(status!.description).toContain('failure: it is not (HTTP 200, no error code)');
+    expect(message!.description).toContain(
+      '"Invalid address: the carrier cannot validate it" for an invalid address (the carrier gives no reason or code)',
+    );
+    expect(errorCode!.description).toContain('null when `message` ends with none');
   });
 
   const valid = { street1: '1 Main St', city: 'Atlanta', state: 'GA', zip_code: '30301' };
