@@ -66,6 +66,11 @@ export function defineOperation<I, O, const N extends string = string>(
   if (spec.coalesce && (spec.kind !== 'query' || spec.transactionPrefix !== undefined)) {
     throw new Error(`${spec.name}: only a query without a transaction prefix may coalesce its carrier calls`);
   }
+  // The check follows the carrier call: a write would have happened by then.
+  if (spec.showsStockSim && spec.kind !== 'query') {
+    throw new Error(`${spec.name}: only a query may check its answer's SIM`);
+  }
+  const showsStockSim = spec.showsStockSim?.bind(spec);
   return {
     ...base,
     routing: spec.routing,
@@ -77,6 +82,7 @@ export function defineOperation<I, O, const N extends string = string>(
     ownedLines: spec.ownedLines ?? [spec.lineField ?? 'mdn'],
     ownedSims: spec.ownedSims ?? ['sim'],
     coalesce: spec.coalesce ?? false,
+    showsStockSim: showsStockSim && ((answer: unknown) => showsStockSim(answer as O)),
     event: spec.event && {
       type: spec.event.type,
       data: (input, answer) => spec.event?.data?.(input as I, answer as O) ?? {},

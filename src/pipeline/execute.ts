@@ -22,7 +22,7 @@ import { convertKeys, toSnake } from '../lib/case.js';
 import { runCarrierHandler, sharedRead } from './carrier-handler.js';
 import { lineEventOf } from './line-events.js';
 import { resolveCarrier } from './carrier-routing.js';
-import { checkLineOwnership } from './line-ownership.js';
+import { checkAnsweredSims, checkLineOwnership } from './line-ownership.js';
 import { spendCarrierCall, type RequestContext } from './request-context.js';
 import { generateTransactionId, type TransactionStatus } from './transaction-log.js';
 import { locatedRefusal, validateInput, type GraphQLArguments, type InputPlace } from './validate.js';
@@ -218,6 +218,8 @@ async function runPipeline(
     const read = operation.coalesce ? () => sharedRead(operation, context, call) : call;
     const answer = await (options.carrierSlot ? options.carrierSlot(carrierId, read) : read());
     carrierOutcome(answer.refused ? 'refused' : 'answered');
+    // A SIM-keyed query (no record): under `strict`, an unrecorded SIM the answer shows on a line is refused.
+    if (answer.status === 'success') await checkAnsweredSims(operation, input, request, user, answer.outcome.body);
     return await finish(answer.status, answer.outcome);
   } catch (error) {
     if (error instanceof CarrierFault) {

@@ -9,7 +9,7 @@
 import type { UserRecord } from '../directory/types.js';
 import type { LineOwnershipMode } from '../settings/definitions.js';
 import type { LineHome } from '../lines/registry.js';
-import type { RegisteredOperation } from './operation.js';
+import type { CarrierRoutedOperation, RegisteredOperation } from './operation.js';
 import { LineNotOwnedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from './request-context.js';
 import { nonEmptyText } from '../lib/text.js';
@@ -29,8 +29,9 @@ export async function ownershipRule(request: RequestContext, user: UserRecord): 
 /**
  * Whether `user` may act on what `home` says of a line or SIM. `enforced`: anything but another
  * user's. `strict`: a line only when it is the caller's; a SIM the gateway knows only when its
- * line is the caller's, while a SIM it has never seen (stock not yet activated) stays open, or
- * nobody could activate one.
+ * line is the caller's, while a SIM it has never seen stays open as stock not yet activated, or
+ * nobody could activate one. Whether it is stock only the carrier knows: a query of such a SIM
+ * is checked again on its answer (checkAnsweredSims).
  */
 export function mayActOn(home: LineHome | null, user: UserRecord, kind: 'line' | 'SIM', rule: OwnershipRule): boolean {
   if (rule === 'enforced' || (kind === 'SIM' && home === null)) return !home?.ownerId || home.ownerId === user.id;
@@ -89,4 +90,29 @@ export async function checkLineOwnership(
   const others = sims.filter((sim) => !checked.has(sim));
   const simHomes = await homes(request.simHomes, others);
   simHomes.forEach((home, index) => assertOwnHome(home, user, 'SIM', others[index]!, rule));
+}
+
+/**
+ * Under `strict`, a SIM the gateway has never recorded passed the check before the carrier as
+ * stock: the carrier's answer to a SIM-keyed query now says whether it is. One that does not
+ * show the SIM as stock (it serves, or served, a line the gateway never recorded, so none of
+ * the caller's) is refused with the rule's words, and the answer (PUK codes, activation code)
+ * goes no further: not to the caller, not to the log. `body` is a successful answer's.
+ */
+export async function checkAnsweredSims(
+  operation: CarrierRoutedOperation,
+  input: Record<string, unknown>,
+  request: RequestContext,
+  user: UserRecord,
+  body: unknown,
+): Promise<void> {
+  if (!operation.showsStockSim || operation.showsStockSim(body)) return;
+  const rule = await ownershipRule(request, user);
+  if (rule !== 'strict') return;
+  const sims = operation.ownedSims.map((field) => text(input[field])).filter((value) => value !== undefined);
+  // The loader answers from the homes the check before the carrier loaded.
+  const simHomes = await homes(request.simHomes, sims);
+  simHomes.forEach((home, index) => {
+    if (home === null) throw new LineNotOwnedError('SIM', sims[index]!, rule);
+  });
 }

@@ -167,6 +167,14 @@ interface CarrierSpecBase<I, O> extends OperationBase<I, O> {
    * carrier call (src/pipeline/read-flights.ts). A query without a transaction prefix only.
    */
   coalesce?: boolean;
+  /**
+   * A query keyed by a SIM (`ownedSims`): whether the carrier's answer shows that SIM as stock,
+   * on no line (its status AVAILABLE). Under the `strict` ownership rule a SIM the gateway has
+   * not recorded passes the check before the carrier as stock; an answer that does not show it
+   * as stock is then refused like another user's line, and nothing of it is answered
+   * (src/pipeline/line-ownership.ts). A query only.
+   */
+  showsStockSim?(answer: NoInfer<O>): boolean;
   /** The answer to a carrier refusal (default: the failure envelope, HTTP 400). */
   onRejection?(rejection: CarrierRejection, context: CarrierContext<I>): Outcome<NoInfer<O>>;
   /**
@@ -225,6 +233,8 @@ interface RowBase {
   event?: RowEvent;
   /** Identical calls in flight at once share one carrier call (a caller-independent read). */
   coalesce: boolean;
+  /** A SIM-keyed query: whether its (successful) answer shows the SIM as stock, on no line. */
+  showsStockSim?(answer: unknown): boolean;
 }
 
 /** A row answered by the gateway itself (management, settings, account, bulk activation). */

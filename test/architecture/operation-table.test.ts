@@ -87,4 +87,31 @@ describe('operation table', () => {
       /only a query/,
     );
   });
+
+  // Under the `strict` ownership rule a SIM the gateway has never recorded passes as stock before
+  // the carrier; a read keyed by a SIM alone must then say from its answer whether it is stock,
+  // or the answer of a SIM on a line nobody recorded (PUK codes, an activation code) goes out.
+  it('has every query keyed by a SIM alone check its answer for stock', () => {
+    const simKeyed = operations.filter((operation) => {
+      if (operation.routing === 'none' || operation.kind !== 'query') return false;
+      const shape = (operation.input as z.ZodObject).shape as Record<string, unknown>;
+      return (
+        operation.ownedSims.some((field) => field in shape) && !operation.ownedLines.some((field) => field in shape)
+      );
+    });
+    expect(simKeyed.map((operation) => operation.name).sort()).toEqual(['esimProfile', 'simDetails']);
+    for (const operation of simKeyed) expect(operation.showsStockSim).toEqual(expect.any(Function));
+    expect(() =>
+      defineOperation({
+        name: 'write',
+        kind: 'mutation',
+        description: 'test',
+        input: z.object({ sim: z.string() }),
+        output: z.object({ status: z.string() }),
+        routing: 'sim',
+        showsStockSim: () => true,
+        handle: async () => ({ status: 200, body: { status: 'ok' } }),
+      }),
+    ).toThrow(/only a query may check its answer/);
+  });
 });

@@ -5,8 +5,12 @@
 // holds stay open (a user must be able to look up and activate stock), and the activation gives
 // the new line its owner. Superusers are not held to the rule.
 
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshSim, seedLine } from '../support/lines.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { DEFAULT_SANDBOX_CREDENTIALS } from '../../src/sandbox/start.js';
+import { eventually } from '../support/eventually.js';
+import { disconnectSeeded, freshSim, seedLine, SEED_ADDRESS } from '../support/lines.js';
 import type { GraphQLAnswer, HttpAnswer, TestGateway } from '../support/gateway.js';
 import { activate, activationBody, type Caller, type Line, startOwnershipGateway } from './ownership-support.js';
 
@@ -15,12 +19,17 @@ let a: Caller;
 let b: Caller;
 let admin: Caller;
 let aLine: Line;
+/** Every line the gateway logged, at debug level. */
+const logLines: string[] = [];
 
 const setMode = (mode: string) =>
   gateway.rest('PUT', '/settings/line_ownership', { token: admin.token, body: { value: JSON.stringify(mode) } });
 
 beforeAll(async () => {
-  ({ gateway, a, b, admin } = await startOwnershipGateway());
+  ({ gateway, a, b, admin } = await startOwnershipGateway({
+    env: { LOG_LEVEL: 'debug' },
+    logger: createLogger('debug', (line) => logLines.push(line)),
+  }));
   aLine = await activate(gateway, a);
   expect((await setMode('strict')).status).toBe(200);
 });
@@ -161,6 +170,167 @@ describe('line_ownership "strict"', () => {
       const refused = await gateway.rest<{ message: string }>('GET', `/sim/usage/${aLine.mdn}`, { token: b.token });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe(`Line ${aLine.mdn} belongs to another user`);
+    } finally {
+      expect((await setMode('strict')).status).toBe(200);
+    }
+  });
+});
+
+/**
+ * Puts `sim` on a new line directly at carrier 321, over its own wire as another system would
+ * (the gateway never hears of it); answers the new number.
+ */
+async function activateAtCarrier(sim: string, esim = false): Promise<string> {
+  const response = await fetch(`${gateway.sandboxes.urls['321']}/v1/activations`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': DEFAULT_SANDBOX_CREDENTIALS['321'].apiKey,
+      'idempotency-key': `DIRECT_${randomBytes(6).toString('hex')}`,
+    },
+    body: JSON.stringify({
+      iccid: sim,
+      soc: 'BASIC1GB',
+      postal_code: SEED_ADDRESS.zipCode,
+      e911: {
+        street1: SEED_ADDRESS.address1,
+        city: SEED_ADDRESS.city,
+        region: SEED_ADDRESS.state,
+        postal_code: SEED_ADDRESS.zipCode,
+      },
+      esim,
+      ...(esim ? { contact_email: 'direct@example.com' } : {}),
+      voicemail_language: 'en-US',
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { msisdn: string }).msisdn;
+}
+
+const simDetailsOnGraphQL = (caller: Caller, sim: string) =>
+  gateway.graphql(`query ($sim: String!) { simDetails(sim: $sim) { sim iccidStatus puk1 puk2 } }`, {
+    token: caller.token,
+    variables: { sim },
+  });
+
+const esimProfileOnGraphQL = (caller: Caller, sim: string) =>
+  gateway.graphql(`query ($sim: String!) { esimProfile(sim: $sim) { sim profileState activationCode matchingId } }`, {
+    token: caller.token,
+    variables: { sim },
+  });
+
+describe('line_ownership "strict": a SIM on a line the gateway never recorded', () => {
+  it('refuses its details on both surfaces, with no PUK code in any answer or log line', async () => {
+    const sim = freshSim();
+    await activateAtCarrier(sim);
+    expect(await gateway.app.services.lines.bySim(sim)).toBeNull();
+    const { puk1, puk2, iccidStatus } = await gateway.sandboxes.cores['321'].getSimDetails(sim);
+    expect(iccidStatus).toBe('INUSE');
+    const message = `SIM ${sim} is not on one of your lines`;
+    for (const caller of [a, b]) {
+      const rest = await gateway.rest('GET', `/sim/details/${sim}`, { token: caller.token });
+      expectStrictRestRefusal(rest, message);
+      const graphql = await simDetailsOnGraphQL(caller, sim);
+      expectStrictGraphQLRefusal(graphql, 'simDetails', message);
+      for (const answer of [rest.body, graphql]) {
+        expect(JSON.stringify(answer)).not.toContain(puk1);
+        expect(JSON.stringify(answer)).not.toContain(puk2);
+        expect(JSON.stringify(answer)).not.toContain('INUSE');
+      }
+    }
+    // The refusals were logged (access lines), and nothing of the carrier's answer with them.
+    const refusalsLogged = () =>
+      logLines.filter((line) => line.includes('"message":"request"') && line.includes('403')).length >= 2;
+    expect(await eventually(async () => refusalsLogged(), 5_000)).toBe(true);
+    const log = logLines.join('\n');
+    expect(log).not.toContain(puk1);
+    expect(log).not.toContain(puk2);
+  });
+
+  it('refuses its eSIM profile (no activation code), while a stock eSIM’s stays open', async () => {
+    const sim = freshSim('8902');
+    await activateAtCarrier(sim, true);
+    const { activationCode, matchingId } = await gateway.sandboxes.cores['321'].getEsimProfile(sim);
+    const message = `SIM ${sim} is not on one of your lines`;
+    const rest = await gateway.rest('GET', `/sim/esim/${sim}`, { token: b.token });
+    expectStrictRestRefusal(rest, message);
+    const graphql = await esimProfileOnGraphQL(b, sim);
+    expectStrictGraphQLRefusal(graphql, 'esimProfile', message);
+    for (const answer of [rest.body, graphql]) {
+      expect(JSON.stringify(answer)).not.toContain(activationCode);
+      expect(JSON.stringify(answer)).not.toContain(matchingId);
+    }
+    expect(logLines.join('\n')).not.toContain(matchingId);
+
+    const stock = await gateway.rest<{ profile_state: string; activation_code: string }>(
+      'GET',
+      `/sim/esim/${freshSim('8902')}`,
+      { token: b.token },
+    );
+    expect(stock.status).toBe(200);
+    expect(stock.body.profile_state).toBe('AVAILABLE');
+    expect(stock.body.activation_code).toMatch(/^LPA:/);
+  });
+
+  it('refuses the SIM of a line disconnected at the carrier, which is no longer stock', async () => {
+    const line = await seedLine(gateway, { register: false });
+    await disconnectSeeded(gateway, line);
+    expect((await gateway.sandboxes.cores['321'].getSimDetails(line.sim)).iccidStatus).toBe('DEACTIVATED');
+    expectStrictRestRefusal(
+      await gateway.rest('GET', `/sim/details/${line.sim}`, { token: b.token }),
+      `SIM ${line.sim} is not on one of your lines`,
+    );
+  });
+
+  it('still answers stock SIMs, and the owner’s own SIM with its PUK codes, on both surfaces', async () => {
+    const stock = await gateway.rest<{ iccid_status: string; puk1: string | null }>(
+      'GET',
+      `/sim/details/${freshSim()}`,
+      { token: b.token },
+    );
+    expect(stock.status).toBe(200);
+    expect(stock.body.iccid_status).toBe('AVAILABLE');
+    expect(stock.body.puk1).toEqual(expect.any(String));
+
+    const own = await gateway.rest<{ iccid_status: string; puk1: string | null }>('GET', `/sim/details/${aLine.sim}`, {
+      token: a.token,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.iccid_status).toBe('INUSE');
+    expect(own.body.puk1).toEqual(expect.any(String));
+    const onLine = await gateway.graphql<{ line: { simDetails: { iccidStatus: string; puk1: string } } }>(
+      `query ($mdn: String!) { line(mdn: $mdn) { simDetails { iccidStatus puk1 } } }`,
+      { token: a.token, variables: { mdn: aLine.mdn } },
+    );
+    expect(onLine.errors).toBeUndefined();
+    expect(onLine.data?.line.simDetails).toEqual({ iccidStatus: 'INUSE', puk1: own.body.puk1 });
+  });
+
+  it('answers a superuser in full', async () => {
+    const sim = freshSim();
+    await activateAtCarrier(sim);
+    const { puk1 } = await gateway.sandboxes.cores['321'].getSimDetails(sim);
+    const answer = await gateway.rest<{ iccid_status: string; puk1: string | null }>('GET', `/sim/details/${sim}`, {
+      token: admin.token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ iccid_status: 'INUSE', puk1 });
+    const graphql = await simDetailsOnGraphQL(admin, sim);
+    expect(graphql.errors).toBeUndefined();
+    expect(graphql.data?.simDetails).toMatchObject({ iccidStatus: 'INUSE', puk1 });
+  });
+
+  it('under "enforced" and "off", answers it as before', async () => {
+    const sim = freshSim();
+    await activateAtCarrier(sim);
+    try {
+      for (const mode of ['enforced', 'off']) {
+        expect((await setMode(mode)).status).toBe(200);
+        const answer = await gateway.rest<{ iccid_status: string }>('GET', `/sim/details/${sim}`, { token: b.token });
+        expect(answer.status).toBe(200);
+        expect(answer.body.iccid_status).toBe('INUSE');
+        expect((await simDetailsOnGraphQL(b, sim)).errors).toBeUndefined();
+      }
     } finally {
       expect((await setMode('strict')).status).toBe(200);
     }

@@ -5,7 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { UserRecord } from '../../src/directory/types.js';
 import { freshSim } from '../support/lines.js';
-import { startGateway, type GraphQLAnswer, type HttpAnswer, type TestGateway } from '../support/gateway.js';
+import {
+  startGateway,
+  type GraphQLAnswer,
+  type HttpAnswer,
+  type TestGateway,
+  type TestGatewayOptions,
+} from '../support/gateway.js';
 
 export interface Caller {
   user: UserRecord;
@@ -26,8 +32,10 @@ export async function createPlans(gateway: TestGateway): Promise<void> {
 }
 
 /** A gateway with the plans, two ordinary users authorized for all of them, and a superuser. */
-export async function startOwnershipGateway(): Promise<{ gateway: TestGateway; a: Caller; b: Caller; admin: Caller }> {
-  const gateway = await startGateway();
+export async function startOwnershipGateway(
+  options: TestGatewayOptions = {},
+): Promise<{ gateway: TestGateway; a: Caller; b: Caller; admin: Caller }> {
+  const gateway = await startGateway(options);
   await createPlans(gateway);
   const a = await gateway.user({ plans: PLANS });
   const b = await gateway.user({ plans: PLANS });

@@ -99,7 +99,10 @@ export interface EsimProfile {
   sim: string;
   activationCode: string;
   matchingId: string;
-  /** e.g. AVAILABLE */
+  /**
+   * AVAILABLE while the SIM is stock, RELEASED while it serves a line, DISABLED once retired:
+   * only AVAILABLE is stock to the `strict` ownership rule.
+   */
   profileState: string;
   /** e.g. CONSUMER */
   profileType: string;
@@ -117,7 +120,10 @@ export interface SimDetails {
   createDate: string | null;
   /** ISO 8601 with offset, e.g. `2031-01-02T03:04:05+00:00`. */
   expirationDate: string | null;
-  /** e.g. AVAILABLE, INUSE */
+  /**
+   * AVAILABLE (stock), INUSE (serving a line) or DEACTIVATED (retired, or its line disconnected):
+   * only AVAILABLE is stock to the `strict` ownership rule.
+   */
   iccidStatus: string | null;
 }
 

@@ -34,6 +34,9 @@ export const esimProfile = defineOperation({
     const profile = await carrier.getEsimProfile(input.sim);
     return answered(profile);
   },
+  // A stock profile is AVAILABLE; RELEASED serves a line, DISABLED served one (the carrier
+  // contract's states; strict ownership: see the spec type).
+  showsStockSim: (answer) => answer.profileState === 'AVAILABLE',
   // The spec: failure bodies of the eSIM query also carry the sim.
   onRejection: (rejection, { input }) => refused(rejection, { sim: input.sim }),
 });

@@ -36,6 +36,8 @@ export const simDetails = defineOperation({
     const details = await carrier.getSimDetails(input.sim);
     return answered(details);
   },
+  // Stock is AVAILABLE; INUSE serves a line, DEACTIVATED served one (strict ownership: see the spec type).
+  showsStockSim: (answer) => answer.iccidStatus === 'AVAILABLE',
   // The spec: on failure both eligibility flags are false and the remaining fields null.
   onRejection: (rejection, { input }) =>
     refused(rejection, {
