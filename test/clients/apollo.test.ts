@@ -1,11 +1,14 @@
 // Apollo Client (core entry, InMemoryCache with the shipped type policies) against a real
 // gateway port: the README's dashboard screen normalizes into one `Line` per MDN, and a later
-// `line(mdn)` is served from the cache without a request.
+// `line(mdn)` is served from the cache without a request; a bulk job's cached outcomes survive
+// its cancellation.
 
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apolloTypePolicies } from '../../src/graphql/client-cache-config.js';
+import { eventually } from '../support/eventually.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { freshSim } from '../support/lines.js';
 import { ONE_LINE, SCREEN, seedScreen, type Screen } from './dashboard.js';
 
 let gateway: TestGateway;
@@ -67,5 +70,48 @@ describe('Apollo Client', () => {
     expect(answer.data.lines[0].usage.status).toBe('SUCCESS');
     expect(answer.data.lines[1].usage).toBeNull();
     expect(answer.errors?.map((error) => error.extensions?.code)).toContain('FORBIDDEN');
+  });
+
+  it('keeps a bulk job’s outcomes in the cache when the job is cancelled', async () => {
+    const JOB = `id status total processed nextCursor results { sim status message }`;
+    const VIEW = gql(`query Job($id: String!) { bulkActivation(id: $id) { ${JOB} } }`);
+    const apollo = client([]);
+    // A plan this user is not authorized for: every SIM fails at once, with no carrier call.
+    const activations = Array.from({ length: 3 }, () => ({
+      sim: freshSim(),
+      planId: 'NOT_MINE',
+      zipCode: '30301',
+      address1: '1 Main St',
+      city: 'Atlanta',
+      state: 'GA',
+    }));
+    const started = await apollo.mutate({
+      mutation: gql(
+        `mutation Start($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { ${JOB} } }`,
+      ),
+      variables: { input: { activations } },
+    });
+    const id = started.data.startBulkActivation.id as string;
+    let job: { status: string; results: unknown[] } | undefined;
+    const completed = await eventually(async () => {
+      job = (await apollo.query({ query: VIEW, variables: { id }, fetchPolicy: 'network-only' })).data.bulkActivation;
+      return job?.status === 'COMPLETED';
+    }, 30_000);
+    expect(completed).toBe(true);
+    expect(job!.results).toHaveLength(3);
+
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const cancelled = await apollo.mutate({
+        mutation: gql(`mutation Cancel($id: String!) { cancelBulkActivation(input: { id: $id }) { ${JOB} } }`),
+        variables: { id },
+      });
+      expect(cancelled.data.cancelBulkActivation.results).toEqual(job!.results);
+      // The job's entity, which the dashboard's query reads, still lists every outcome.
+      expect(apollo.readQuery({ query: VIEW, variables: { id } })?.bulkActivation).toEqual(job);
+      expect(warn.mock.calls.flat().join(' ')).not.toMatch(/Cache data may be lost/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { capped } from '../schemas/fields.js';
 import {
   bulkActivationJob,
   DEFAULT_PAGE,
+  FIRST_PAGE,
   jobId,
   MAX_PAGE,
   viewOf,
@@ -44,7 +45,10 @@ export const bulkActivation = defineOperation<ViewInput, BulkActivationJobView, 
   routing: 'none',
   handle: async ({ input, user, services }) => {
     const job = await visibleJob(services.db, input.id, user);
-    const page = { after: input.after === undefined ? -1 : Number(input.after), first: input.first ?? DEFAULT_PAGE };
+    const page = {
+      after: input.after === undefined ? FIRST_PAGE.after : Number(input.after),
+      first: input.first ?? FIRST_PAGE.first,
+    };
     return { status: 200, body: await viewOf(services.db, job, page) };
   },
 });

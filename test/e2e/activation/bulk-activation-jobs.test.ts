@@ -52,6 +52,13 @@ async function view(token: string, id: string, page: { first?: number; after?: s
   );
 }
 
+async function cancel(token: string, id: string) {
+  return gateway.graphql<{ cancelBulkActivation: Job }>(
+    `mutation ($id: String!) { cancelBulkActivation(input: { id: $id }) { ${JOB_FIELDS} } }`,
+    { token, variables: { id } },
+  );
+}
+
 async function finished(token: string, id: string): Promise<Job> {
   let job: Job | null = null;
   const done = await eventually(
@@ -109,6 +116,13 @@ describe('startBulkActivation', () => {
     const last = (await view(token, id, { first: 2, after: second.nextCursor! })).data!.bulkActivation!;
     expect(last.results.map((entry) => entry.sim)).toEqual([items[4]!.sim]);
     expect(last.nextCursor).toBeNull();
+    // A full page that holds the last outcome has no next page either.
+    const whole = (await view(token, id, { first: 5 })).data!.bulkActivation!;
+    expect(whole.results).toHaveLength(5);
+    expect(whole.nextCursor).toBeNull();
+    const fullLast = (await view(token, id, { first: 1, after: second.nextCursor! })).data!.bulkActivation!;
+    expect(fullLast.results.map((entry) => entry.sim)).toEqual([items[4]!.sim]);
+    expect(fullLast.nextCursor).toBeNull();
     const bad = await view(token, id, { after: 'x' });
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', status: 422 });
   });
@@ -182,15 +196,18 @@ describe('cancelBulkActivation', () => {
       expect(
         await eventually(async () => ((await view(token, id)).data?.bulkActivation?.processed ?? 0) >= 1, 30_000),
       ).toBe(true);
-      const cancelled = await gateway.graphql<{ cancelBulkActivation: Job }>(
-        `mutation ($id: String!) { cancelBulkActivation(input: { id: $id }) { id status processed } }`,
-        { token, variables: { id } },
-      );
+      const cancelled = await cancel(token, id);
       expect(cancelled.errors).toBeUndefined();
+      const answered = cancelled.data!.cancelBulkActivation;
       const done = await finished(token, id);
       expect(done.status).toBe('CANCELLED');
       expect(done.processed).toBeLessThan(items.length);
       expect(done.results).toHaveLength(done.processed);
+      // The cancel answered the outcomes the job had then (at least the one waited for), in
+      // request order: the first page, as bulkActivation(id) answers it.
+      expect(answered.results.length).toBeGreaterThanOrEqual(1);
+      expect(answered.results).toEqual(done.results.slice(0, answered.results.length));
+      if (answered.results.length < 100) expect(answered.nextCursor).toBeNull();
       expect(done.results.every((entry) => entry.status === 'SUCCESS')).toBe(true);
       const core = gateway.sandboxes.cores['321'];
       for (const item of items.slice(done.processed))
@@ -204,6 +221,31 @@ describe('cancelBulkActivation', () => {
     } finally {
       await setFaults(gateway, '321', { latency_ms: 0 });
     }
+  });
+});
+
+describe('cancelBulkActivation’s answer', () => {
+  it('is the job with the first page of its outcomes, exactly as bulkActivation(id) answers it by default', async () => {
+    const token = await bulkUser();
+    // Plan PREMIUM is not this user's: every SIM fails at once, with no carrier call.
+    const items = Array.from({ length: 103 }, () => activationBody({ plan_id: 'PREMIUM' }));
+    const id = (await start(token, items)).data!.startBulkActivation!.id;
+    const done = await finished(token, id);
+    expect(done).toMatchObject({ status: 'COMPLETED', processed: 103 });
+    expect(done.results).toHaveLength(100);
+    expect(done.nextCursor).not.toBeNull();
+
+    const cancelled = await cancel(token, id);
+    expect(cancelled.errors).toBeUndefined();
+    // A finished job is answered unchanged, first page and cursor included.
+    expect(cancelled.data!.cancelBulkActivation).toEqual(done);
+    expect(cancelled.data!.cancelBulkActivation.results.map((entry) => entry.sim)).toEqual(
+      items.slice(0, 100).map((item) => item.sim),
+    );
+    const rest = (await view(token, id, { after: cancelled.data!.cancelBulkActivation.nextCursor! })).data!
+      .bulkActivation!;
+    expect(rest.results.map((entry) => entry.sim)).toEqual(items.slice(100).map((item) => item.sim));
+    expect(rest.nextCursor).toBeNull();
   });
 });
 

@@ -64,12 +64,20 @@ export async function visibleJob(db: Database, id: string, user: UserRecord): Pr
   return job;
 }
 
+/** The first page of outcomes, as `bulkActivation(id)` answers it when no page is asked for. */
+export const FIRST_PAGE: Readonly<{ after: number; first: number }> = Object.freeze({ after: -1, first: DEFAULT_PAGE });
+
+/**
+ * The job with one page of its outcomes. One entry past the page is read, so that `nextCursor`
+ * is null exactly when the page holds the last outcome so far (a full last page included).
+ */
 export async function viewOf(
   db: Database,
   job: JobRecord,
-  page: { after: number; first: number } = { after: -1, first: DEFAULT_PAGE },
+  page: { after: number; first: number } = FIRST_PAGE,
 ): Promise<BulkActivationJobView> {
-  const rows = page.first === 0 ? [] : await jobEntries(db, job.id, page.after, page.first);
+  const read = page.first === 0 ? [] : await jobEntries(db, job.id, page.after, page.first + 1);
+  const rows = read.slice(0, page.first);
   const results = rows.map((row) => JSON.parse(row.result!) as BulkActivationEntry);
   const last = rows.at(-1);
   return {
@@ -85,6 +93,6 @@ export async function viewOf(
     startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,
     results,
-    nextCursor: last && rows.length === page.first ? String(last.position) : null,
+    nextCursor: last && read.length > rows.length ? String(last.position) : null,
   };
 }
