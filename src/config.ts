@@ -127,7 +127,11 @@ export const configSchema = z.object({
     .describe(
       'Most SIMs of all the bulk activation jobs a replica runs in flight at once (at 32, half of the 64 connections each carrier has, the rest left to interactive requests)',
     ),
-  SHUTDOWN_GRACE_MS: positiveMs.default(10_000).describe('How long SIGTERM waits for in-flight requests'),
+  SHUTDOWN_GRACE_MS: positiveMs
+    .default(10_000)
+    .describe(
+      'How long SIGTERM waits for in-flight requests (open subscriptions end at once, with their complete event)',
+    ),
   GRAPHQL_MAX_TOKENS: integer(100, 2_000)
     .default(2_000)
     .describe(

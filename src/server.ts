@@ -45,7 +45,10 @@ export interface Gateway {
   handle(request: Request): Promise<Response>;
   /** Listens and resolves with the base URL. */
   listen(port: number, host: string): Promise<string>;
-  /** Stops accepting, lets in-flight requests finish (up to graceMs), then closes. */
+  /**
+   * Stops accepting, completes every open subscription at once, lets in-flight requests finish
+   * (up to graceMs), then closes.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -126,7 +129,9 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     cacheMs: config.READINESS_CACHE_MS,
     timeoutMs: config.READINESS_TIMEOUT_MS,
   });
-  const graphqlEdge = createGraphQLEdge(services, limits);
+  // Aborted by close(): open subscriptions complete instead of holding the drain to its deadline.
+  const draining = new AbortController();
+  const graphqlEdge = createGraphQLEdge(services, limits, draining.signal);
 
   const inFlight = new Set<ServerResponse>();
   const server = createServer(serverOptions(config), (request, response) => {
@@ -244,6 +249,9 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
         connections.close();
+        // A stream never ends of itself: each open one sends its `complete` event and ends now,
+        // so its client reconnects elsewhere at once, and its connection closes once idle.
+        draining.abort();
         server.closeIdleConnections();
         // Requests still running after the grace period are cut off.
         const deadline = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -58,7 +58,7 @@ async function progressStream(id: string, context: RequestContext): Promise<Asyn
   // Listening before the job is read: nothing published in between is missed.
   const published = events.pubsub.subscribe('bulk-progress', id)[Symbol.asyncIterator]();
   const now = await findJob(db, id);
-  return (async function* () {
+  const progress = (async function* () {
     try {
       if (!now) return;
       let last = progressOfJob(now);
@@ -76,6 +76,19 @@ async function progressStream(id: string, context: RequestContext): Promise<Asyn
       await published.return?.();
     }
   })();
+  // Ending the stream (its client left, its token was revoked, the replica drains) must not wait
+  // for the job's next progress: a generator's return() waits for the `await` it is in, so the
+  // subscription to the bus is ended first, which ends that wait.
+  const stream: AsyncIterableIterator<BulkProgressMessage> = {
+    [Symbol.asyncIterator]: () => stream,
+    next: () => progress.next(),
+    return: async () => {
+      await published.return?.();
+      return progress.return(undefined);
+    },
+    throw: (error: unknown) => progress.throw(error),
+  };
+  return stream;
 }
 
 builder.subscriptionField('bulkActivationProgress', (t) =>

@@ -63,7 +63,15 @@ const methodNotAllowed = (method = ''): GraphQLRefusal => ({
 /** GraphiQL's headers pane starts with this template: where the token goes. */
 const GRAPHIQL_HEADERS = '{"Authorization": "Bearer <token>"}';
 
-export function createGraphQLEdge(services: GraphQLServices, limits: BodyLimits): GraphQLEdge {
+/**
+ * `draining`: aborted when the replica starts to drain (server.ts close()); every open
+ * subscription then completes at once, so its client reconnects to another replica.
+ */
+export function createGraphQLEdge(
+  services: GraphQLServices,
+  limits: BodyLimits,
+  draining: AbortSignal = new AbortController().signal,
+): GraphQLEdge {
   const { config } = services;
   const graphiqlPage =
     config.GRAPHIQL === 'on'
@@ -127,7 +135,7 @@ export function createGraphQLEdge(services: GraphQLServices, limits: BodyLimits)
       // After the 415 (a body it cannot read is refused first) and the result mapping (its
       // refusal of a subscription leaves mapped); before useSubscriptions, which it stops.
       useNotAcceptable(),
-      useSubscriptions(services.logger),
+      useSubscriptions(services.logger, draining),
       useOperationMetrics(operationObserver),
     ],
     context: ({ requestContext }) => requestContext(),

@@ -34,14 +34,21 @@ async function refusalOf(context: RequestContext, authorization: string | undefi
   return null;
 }
 
-/** `source`, ended (after one error event) as soon as its caller may no longer receive it. */
+/**
+ * `source`, ended (after one error event) as soon as its caller may no longer receive it, and
+ * ended cleanly, with no event of its own, once `until` aborts (the replica is draining).
+ */
 export function whileAuthorized(
   source: AsyncIterable<ExecutionResult>,
   context: RequestContext,
   authorization: string | undefined,
+  until?: AbortSignal,
 ): AsyncIterableIterator<ExecutionResult> {
   return new Repeater<ExecutionResult>(async (push, stop) => {
     const iterator = source[Symbol.asyncIterator]();
+    const end = () => stop();
+    if (until?.aborted) stop();
+    else until?.addEventListener('abort', end, { once: true });
     let refused = false;
     const refuse = async (refusal: GatewayError) => {
       if (refused) return;
@@ -67,6 +74,7 @@ export function whileAuthorized(
     } catch (error) {
       stop(error);
     } finally {
+      until?.removeEventListener('abort', end);
       clearInterval(timer);
       await iterator.return?.();
     }

@@ -11,7 +11,12 @@
 //   expires, its user is deactivated or loses superuser rights (stream-authorization.ts);
 // - cost and budget: no subscription field calls a carrier, so there is nothing to charge; what a
 //   stream holds is a connection and a subscription on the bus, so a user keeps at most
-//   MAX_STREAMS_PER_USER open on one replica (the next is refused RATE_LIMITED until one ends).
+//   MAX_STREAMS_PER_USER open on one replica (the next is refused RATE_LIMITED until one ends);
+// - shutdown: a stream has no end of its own to wait for, so when the replica starts to drain
+//   (`draining` aborts) every open stream completes at once, ending with its `complete` event
+//   (SSE) like a stream that ran its course, and its client reconnects to another replica; one
+//   that starts while the replica drains completes at once too. Ordinary requests keep their
+//   grace period (server.ts close()).
 
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -29,7 +34,7 @@ async function* streamOf(result: ExecutionResult): AsyncGenerator<ExecutionResul
 /** Streams one user may have open at once on one replica. */
 export const MAX_STREAMS_PER_USER = 10;
 
-export function useSubscriptions(logger: Logger): Plugin {
+export function useSubscriptions(logger: Logger, draining: AbortSignal): Plugin {
   const openStreams = new Map<string, number>();
   const refuse = (error: Error) => ({ errors: [new GraphQLError(error.message, { originalError: error })] });
   return {
@@ -58,7 +63,7 @@ export function useSubscriptions(logger: Logger): Plugin {
         onSubscribeResult: ({ result, setResult }) => {
           setResult(
             Symbol.asyncIterator in result
-              ? whileAuthorized(result, context as RequestContext, context.req?.headers.authorization)
+              ? whileAuthorized(result, context as RequestContext, context.req?.headers.authorization, draining)
               : streamOf(result),
           );
           return {
