@@ -1,6 +1,6 @@
-// Measures how deeply a JSON text nests, in one pass and without recursion, so that a body
-// nested thousands deep is refused before anything recursive (key conversion, stringify,
-// GraphQL coercion) walks it and overflows the stack.
+// Measures how deeply a JSON text nests (and, for GraphQL, how many keys its objects hold), in
+// one pass over the text and without recursion, so that a body nested thousands deep is refused
+// before JSON.parse or anything recursive (key conversion, stringify, GraphQL coercion) walks it.
 
 const OPEN_OBJECT = 0x7b; // {
 const OPEN_ARRAY = 0x5b; // [
@@ -8,12 +8,25 @@ const CLOSE_OBJECT = 0x7d; // }
 const CLOSE_ARRAY = 0x5d; // ]
 const QUOTE = 0x22; // "
 const BACKSLASH = 0x5c; // \
+const COLON = 0x3a; // :
 
 /**
  * True when arrays and objects nest more than `maxDepth` levels anywhere in `text`. Brackets
  * inside strings do not count; the text need not be valid JSON (parsing comes after).
  */
 export function nestsDeeperThan(text: string, maxDepth: number): boolean {
+  return jsonOverLimits(text, maxDepth, Infinity) === 'depth';
+}
+
+/**
+ * The first limit `text` goes over, scanning it once: 'depth' when arrays and objects nest more
+ * than `maxDepth` levels, 'keys' when an object holds more than `maxKeys` keys (each key is
+ * followed by a colon outside strings); null within both. The text need not be valid JSON.
+ */
+export function jsonOverLimits(text: string, maxDepth: number, maxKeys: number): 'depth' | 'keys' | null {
+  // Keys counted so far in each open object, by depth (-1 for an array, and outside any).
+  const keys = new Float64Array(Math.min(maxDepth, text.length) + 2);
+  keys[0] = -1;
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {
@@ -22,11 +35,14 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
       if (code === BACKSLASH) index++;
       else if (code === QUOTE) inString = false;
     } else if (code === QUOTE) inString = true;
-    else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
-      if (++depth > maxDepth) return true;
-    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) depth--;
+    else if (code === COLON) {
+      if (keys[depth]! >= 0 && ++keys[depth]! > maxKeys) return 'keys';
+    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      if (++depth > maxDepth) return 'depth';
+      keys[depth] = code === OPEN_OBJECT ? 0 : -1;
+    } else if ((code === CLOSE_OBJECT || code === CLOSE_ARRAY) && depth > 0) depth--;
   }
-  return false;
+  return null;
 }
 
 /** The same measure for a parsed value (an object or array is one level), walked without recursion. */
@@ -45,5 +61,12 @@ export class JsonTooDeepError extends Error {
   override readonly name = 'JsonTooDeepError';
   constructor(readonly maxDepth: number) {
     super(`JSON nests more than ${maxDepth} levels deep`);
+  }
+}
+
+export class JsonTooManyKeysError extends Error {
+  override readonly name = 'JsonTooManyKeysError';
+  constructor(readonly maxKeys: number) {
+    super(`A JSON object has more than ${maxKeys} keys`);
   }
 }
