@@ -1,22 +1,21 @@
-// A GraphQL request without a valid token is refused as a whole before its document is parsed:
-// 401, no data, `WWW-Authenticate: Bearer`, one UNAUTHENTICATED error saying why (expired,
-// revoked…). The one exception: with INTROSPECTION=public, an anonymous request that asks
-// only for the schema (__schema, __type, __typename) is parsed and answered.
+// A GraphQL request without a valid token is refused as a whole before its body is read or
+// parsed: 401, no data, `WWW-Authenticate: Bearer`, one UNAUTHENTICATED error saying why
+// (expired, revoked…). Whatever the body holds (a 1 MB document, JSON nested 499,000 deep,
+// 60,000 keys, no JSON at all), the refusal costs the same. The one exception: with
+// INTROSPECTION=public, an anonymous request is parsed, and answered only when it asks for
+// nothing but the schema (__schema, __type, __typename).
 
 import { GraphQLError, getOperationAST, Kind, type DocumentNode, type SelectionSetNode } from 'graphql';
-import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { UnauthenticatedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import type { IntrospectionMode } from './use-exposure.js';
 import type { GraphQLServerContext } from './server-context.js';
 
-const refusalError = (why: string): GraphQLError => {
+const refusal = (why: string): GraphQLError => {
   const error = new UnauthenticatedError(why);
   return new GraphQLError(error.message, { originalError: error });
 };
-
-const refusal = (why: string): ExecutionResult => ({ errors: [refusalError(why)] });
 
 /** True when every field the operation selects at its root is a meta field (fragments followed). */
 function isIntrospectionOnly(document: DocumentNode, operationName?: string | null): boolean {
@@ -44,17 +43,21 @@ export function useWholeRequestAuth(
   introspection: IntrospectionMode,
 ): Plugin<Record<string, never>, GraphQLServerContext> {
   return {
-    async onParams({ context }) {
-      const { user, authFailure } = await context.requestContext();
-      // Thrown, not set as the result: the later parameter checks (Yoga's, persisted
-      // operations') would throw over it, answering an anonymous GET without a query 400, or
-      // 200 to a legacy client, instead of 401.
-      if (!user && introspection !== 'public') throw refusalError(authFailure);
+    async onRequestParse({ requestParser, serverContext, setRequestParser }) {
+      // No parser took it (415, decided from the headers alone), or anyone may be parsed.
+      if (!requestParser || introspection === 'public') return;
+      const { user, authFailure } = await serverContext.requestContext();
+      // Runs after useRequestParams: this "parser" reads nothing and throws the 401, which Yoga
+      // answers as any refusal (use-graphql-over-http.ts: status, headers, media type).
+      if (!user)
+        setRequestParser(() => {
+          throw refusal(authFailure);
+        });
     },
     onExecute({ args, setResultAndStopExecution }) {
       const { user, authFailure } = args.contextValue as unknown as RequestContext;
       if (!user && !isIntrospectionOnly(args.document, args.operationName))
-        setResultAndStopExecution(refusal(authFailure));
+        setResultAndStopExecution({ errors: [refusal(authFailure)] });
     },
   };
 }

@@ -360,8 +360,13 @@ describe('bad input is never a 5xx', () => {
       ['headers over the size cap', request('GET /livez HTTP/1.1', `X-Big: ${'a'.repeat(20_000)}\r\n`), 431],
       [
         'invalid JSON to GraphQL',
-        `POST /graphql HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{"query":`,
+        `POST /graphql HTTP/1.1\r\nHost: gateway\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{"query":`,
         400,
+      ],
+      [
+        'invalid JSON to GraphQL without a token (refused before it is parsed)',
+        `POST /graphql HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: 9\r\nConnection: close\r\n\r\n{"query":`,
+        401,
       ],
     ];
     for (const [name, bytes, expected] of cases) {
