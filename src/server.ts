@@ -173,7 +173,7 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
       if (coding !== null) throw new UnsupportedContentEncodingError(coding);
       if (FIXED_ROUTES.has(url.pathname)) record.route = url.pathname;
       else if (url.pathname.startsWith('/docs/assets/')) record.route = '/docs/assets/{file}';
-      if (graphql) return await graphqlEdge.handle(request, response, url, graphqlContext(request, edge));
+      if (graphql) return await graphqlEdge.handle(request, response, graphqlContext(request, edge));
       // HEAD too (some load balancers probe with it): node sends the head without the body.
       const probe = request.method === 'GET' || request.method === 'HEAD';
       if (url.pathname === '/livez' && probe) return sendJson(response, 200, { status: 'ok' });

@@ -5,7 +5,8 @@
 // request, nearly all of what GraphQL cost beyond REST for the same operation
 // (docs/performance.md, "The direct lane").
 //
-// Everything else is handed to Yoga untouched, with the body already read: no token, a
+// Everything else is handed to Yoga untouched, with the body already read (and its parse, when
+// the lane parsed it: a body is parsed once, request-params.ts's JsonBody): no token, a
 // document that does not parse or validate or exceeds a limit, introspection, a subscription,
 // a hash that is not listed, a request over the cost maximum or the caller's budget, GET,
 // other content or media types. So every refusal keeps one implementation (Yoga's plugins),
@@ -18,7 +19,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { execute, getOperationAST, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { CostBudget } from '../budget/cost-budget.js';
-import { valueNestsDeeperThan } from '../http/json-depth.js';
 import type { UserRecord } from '../directory/types.js';
 import type { AccessRecord } from '../http/access-log.js';
 import { merged } from '../lib/merged.js';
@@ -27,6 +27,7 @@ import type { SettingsValues } from '../settings/definitions.js';
 import { maskUnexpected } from './errors.js';
 import { sha256Hex, type PersistedOperations } from './persisted-operations.js';
 import { createPreparedDocuments, type PreparedDocument } from './prepared-documents.js';
+import type { JsonBody } from './request-params.js';
 import { queryCost } from './query-cost.js';
 import { acceptedMediaTypes } from './result-media-type.js';
 import type { GraphQLServerContext } from './server-context.js';
@@ -38,7 +39,7 @@ import type { RequestLimits } from './use-request-limits.js';
 
 export interface DirectLaneOptions {
   schema: GraphQLSchema;
-  limits: RequestLimits & { maxCost: number; maxJsonDepth: number };
+  limits: RequestLimits & { maxCost: number };
   introspection: IntrospectionMode;
   persistedOperations: PersistedOperations;
   costBudget: CostBudget;
@@ -49,12 +50,13 @@ export interface DirectLaneOptions {
 export interface DirectLane {
   /**
    * Answers the request and resolves true, or resolves false having written nothing and
-   * changed nothing: the request is Yoga's. `body` is the request's body, already read.
+   * changed nothing: the request is Yoga's. `body` is the request's body, already read; its
+   * parameters, once parsed here, are Yoga's too (the body is parsed once per request).
    */
   handle(
     request: IncomingMessage,
     response: ServerResponse,
-    body: Buffer,
+    body: JsonBody,
     context: GraphQLServerContext,
   ): Promise<boolean>;
 }
@@ -118,14 +120,15 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
 
   /**
    * The request's parameters when the lane may take them: a JSON object of Yoga's four
-   * parameters, of the right types, nested within MAX_JSON_DEPTH, with a document, or without
-   * one and the sha256 of a listed persisted operation (Apollo's persisted-query shape, read as
-   * Yoga's persisted-operations plugin reads it: a document given wins over a hash).
+   * parameters, of the right types, with a document, or without one and the sha256 of a listed
+   * persisted operation (Apollo's persisted-query shape, read as Yoga's persisted-operations
+   * plugin reads it: a document given wins over a hash). A body nested deeper than
+   * MAX_JSON_DEPTH or not JSON is refused by JsonBody, before or by JSON.parse, and is Yoga's.
    */
-  function parametersOf(body: Buffer): Parameters | null {
+  function parametersOf(body: JsonBody): Parameters | null {
     let params: unknown;
     try {
-      params = JSON.parse(body.toString('utf8'));
+      params = body.params();
     } catch {
       return null;
     }
@@ -136,8 +139,6 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
     if (variables != null && !isObject(variables)) return null;
     if (extensions != null && !isObject(extensions)) return null;
     if (operationName != null && typeof operationName !== 'string') return null;
-    if (valueNestsDeeperThan(variables, limits.maxJsonDepth) || valueNestsDeeperThan(extensions, limits.maxJsonDepth))
-      return null;
     // Literals, not a spread of the common members: see lib/merged.ts.
     const given = variables ?? {};
     const named = operationName ?? undefined;

@@ -21,18 +21,19 @@ import type { Services } from '../pipeline/services.js';
 import { createDirectLane, isJsonPost } from './direct-execution.js';
 import { maskUnexpected } from './errors.js';
 import type { PersistedOperations } from './persisted-operations.js';
+import { JsonBody } from './request-params.js';
 import { buildSchema } from './schema.js';
 import type { GraphQLServerContext } from './server-context.js';
 import { useCostBudget } from './use-cost-budget.js';
 import { useExposure, type HiddenSchemaRequests } from './use-exposure.js';
 import { useGraphiQLAbsent } from './use-graphiql-absent.js';
 import { createResultShaper, useGraphQLOverHttp } from './use-graphql-over-http.js';
-import { useJsonDepthLimit } from './use-json-depth-limit.js';
 import { useNotAcceptable } from './use-not-acceptable.js';
 import { createOperationObserver, useOperationMetrics } from './use-operation-metrics.js';
 import { usePersistedOperations } from './use-persisted-operations.js';
 import { useQueryCost } from './use-query-cost.js';
 import { useRequestLimits } from './use-request-limits.js';
+import { useRequestParams } from './use-request-params.js';
 import { useSubscriptions } from './use-subscriptions.js';
 import { useUnsupportedMediaType } from './use-unsupported-media-type.js';
 import { useWholeRequestAuth } from './use-whole-request-auth.js';
@@ -47,7 +48,7 @@ export interface GraphQLServices extends Services {
 
 export interface GraphQLEdge {
   /** Answers a request to /graphql; refusals of the edge itself (body too large…) are thrown. */
-  handle(request: IncomingMessage, response: ServerResponse, url: URL, context: GraphQLServerContext): Promise<void>;
+  handle(request: IncomingMessage, response: ServerResponse, context: GraphQLServerContext): Promise<void>;
 }
 
 /** The methods /graphql serves (HEAD only for GraphiQL's page, which is no GraphQL request). */
@@ -96,7 +97,7 @@ export function createGraphQLEdge(
     config.GRAPHQL_DIRECT_LANE === 'on'
       ? createDirectLane({
           schema,
-          limits: { ...requestLimits, maxCost: config.GRAPHQL_MAX_COST, maxJsonDepth: config.MAX_JSON_DEPTH },
+          limits: { ...requestLimits, maxCost: config.GRAPHQL_MAX_COST },
           introspection: config.INTROSPECTION,
           persistedOperations: services.persistedOperations,
           costBudget: services.costBudget,
@@ -119,10 +120,11 @@ export function createGraphQLEdge(
     // refused, a body is read bounded here or by prepareGraphQLRequest). Yoga's own check
     // would pipe every body through a TransformStream: ~15 % of the CPU of a small query, for nothing.
     maxRequestBodySize: false,
-    // Order matters: the caller is known before parsing (an anonymous request is refused
-    // without one), then the shape limits, then the cost, then the one error mapping.
+    // Order matters: the parsers that scan JSON before parsing it, then the caller, known before
+    // parsing (an anonymous request's parser is replaced by its refusal: nothing is read), then
+    // the shape limits, then the cost, then the one error mapping.
     plugins: [
-      useJsonDepthLimit(config.MAX_JSON_DEPTH),
+      useRequestParams(config.MAX_JSON_DEPTH),
       config.GRAPHIQL === 'off' && useGraphiQLAbsent(),
       useExposure(config.INTROSPECTION, hiddenSchema),
       useWholeRequestAuth(config.INTROSPECTION),
@@ -145,7 +147,7 @@ export function createGraphQLEdge(
   });
 
   return {
-    async handle(request, response, url, context) {
+    async handle(request, response, context) {
       applyAcceptQuality(request);
       if (graphiqlPage && (await graphiqlPage.handle(request, response))) return;
       // Yoga would answer any other method (a PUT of JSON, a plain OPTIONS, DELETE, TRACE, a HEAD
@@ -154,12 +156,16 @@ export function createGraphQLEdge(
       if (request.method !== 'GET' && request.method !== 'POST')
         return sendGraphQLRefusal(response, methodNotAllowed(request.method));
       if (directLane && isJsonPost(request)) {
-        // Read here, bounded, before deciding whose request it is.
-        const body = await readBoundedBody(request, limits.maxBytes);
+        // Read here, bounded, before deciding whose request it is; parsed (once, for both lanes)
+        // only when a lane needs its parameters, so never without a valid token (unless
+        // INTROSPECTION=public).
+        const bytes = await readBoundedBody(request, limits.maxBytes);
+        const body = new JsonBody(bytes, config.MAX_JSON_DEPTH);
         if (await directLane.handle(request, response, body, context)) return;
-        handBodyToYoga(request, body);
+        context.body = body;
+        handBodyToYoga(request, bytes);
       } else {
-        await prepareGraphQLRequest(request, url, limits);
+        await prepareGraphQLRequest(request, limits);
       }
       context.access.lane = 'yoga';
       await yoga.handle(request, response, context);

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AccessRecord } from '../http/access-log.js';
 import type { RequestContext } from '../pipeline/request-context.js';
+import type { JsonBody } from './request-params.js';
 
 export interface GraphQLServerContext {
   req: IncomingMessage;
@@ -13,4 +14,6 @@ export interface GraphQLServerContext {
   access: AccessRecord;
   /** The request's context (caller or why there is none), built once and shared by every plugin. */
   requestContext(): Promise<RequestContext>;
+  /** The body, when the edge read it for the direct lane: parsed once, by whichever lane asks first. */
+  body?: JsonBody;
 }

@@ -1,6 +1,6 @@
-// Holds /graphql to the same body limit as REST (JSON depth is useJsonDepthLimit's), refuses
-// GET parameters Yoga would answer with a 500, and writes such refusals (and the edge's 415 for
-// an encoded body) in the GraphQL shape.
+// Holds /graphql to the same body limit as REST (JSON depth and a GET's parameters are read by
+// graphql/request-params.ts, once the caller is known), and writes the edge's refusals (413, and
+// 415 for an encoded body) in the GraphQL shape.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -8,34 +8,14 @@ import { BodyTooLargeError, readBoundedBody, tooLargeHeaders } from './body-limi
 import { UnsupportedContentEncodingError, unencodedOnlyHeaders } from './content-encoding.js';
 import type { BodyLimits } from './json.js';
 
-/** A GET's `variables` or `extensions` that is not JSON (Yoga would answer it with a 500). */
-export class InvalidGraphQLParameterError extends Error {
-  override readonly name = 'InvalidGraphQLParameterError';
-  constructor(parameter: string) {
-    super(`The ${parameter} parameter is not valid JSON`);
-  }
-}
-
 /**
- * Checks what Yoga would trip over, before it sees the request: a GET's JSON parameters must
- * parse; a chunked POST body is held to the limit (read here, bounded, and handed to Yoga
- * already read). A body with a content-length (checked against the limit before this) is left
- * to Yoga: node never delivers more than the declared length, and Yoga reads the socket faster
- * than a copy.
+ * Holds a chunked POST body to the limit before Yoga sees the request (read here, bounded, and
+ * handed to Yoga already read). A body with a content-length (checked against the limit before
+ * this) is left to Yoga: node never delivers more than the declared length, Yoga reads the
+ * socket faster than a copy, and it reads nothing at all for a caller without a valid token.
  */
-export async function prepareGraphQLRequest(request: IncomingMessage, url: URL, limits: BodyLimits): Promise<void> {
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    for (const parameter of ['variables', 'extensions']) {
-      const value = url.searchParams.get(parameter);
-      if (value === null || value === '') continue;
-      try {
-        JSON.parse(value);
-      } catch {
-        throw new InvalidGraphQLParameterError(parameter);
-      }
-    }
-    return;
-  }
+export async function prepareGraphQLRequest(request: IncomingMessage, limits: BodyLimits): Promise<void> {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
   if (request.headers['content-length'] !== undefined) return;
   handBodyToYoga(request, await readBoundedBody(request, limits.maxBytes));
 }
@@ -65,8 +45,6 @@ export interface GraphQLRefusal {
 export function graphQLRefusal(error: unknown): GraphQLRefusal | null {
   if (error instanceof BodyTooLargeError)
     return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: error.message, headers: tooLargeHeaders };
-  if (error instanceof InvalidGraphQLParameterError)
-    return { status: 400, code: 'BAD_REQUEST', message: error.message };
   // The code of use-unsupported-media-type.ts's 415: the body is not in a form the endpoint reads.
   if (error instanceof UnsupportedContentEncodingError)
     return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: error.message, headers: unencodedOnlyHeaders };

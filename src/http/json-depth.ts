@@ -45,18 +45,6 @@ export function jsonOverLimits(text: string, maxDepth: number, maxKeys: number):
   return null;
 }
 
-/** The same measure for a parsed value (an object or array is one level), walked without recursion. */
-export function valueNestsDeeperThan(value: unknown, maxDepth: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [member, depth] = next;
-    if (typeof member !== 'object' || member === null) continue;
-    if (depth + 1 > maxDepth) return true;
-    for (const child of Object.values(member)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
-
 export class JsonTooDeepError extends Error {
   override readonly name = 'JsonTooDeepError';
   constructor(readonly maxDepth: number) {
