@@ -123,7 +123,8 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
    * parameters, of the right types, with a document, or without one and the sha256 of a listed
    * persisted operation (Apollo's persisted-query shape, read as Yoga's persisted-operations
    * plugin reads it: a document given wins over a hash). A body nested deeper than
-   * MAX_JSON_DEPTH or not JSON is refused by JsonBody, before or by JSON.parse, and is Yoga's.
+   * MAX_JSON_DEPTH, with an object of too many keys, or not JSON is refused by JsonBody (before
+   * or by JSON.parse), and is Yoga's to answer.
    */
   function parametersOf(body: JsonBody): Parameters | null {
     let params: unknown;
