@@ -4,6 +4,7 @@
 // limit, content codings, CORS, compression, timeouts, access records); listening is main.ts's job.
 
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGraphQLEdge, type GraphQLServices } from './graphql/edge.js';
@@ -131,6 +132,8 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
   });
   // Aborted by close(): open subscriptions complete instead of holding the drain to its deadline.
   const draining = new AbortController();
+  // Every open subscription listens (and stops listening when it ends): many are not a leak.
+  setMaxListeners(0, draining.signal);
   const graphqlEdge = createGraphQLEdge(services, limits, draining.signal);
 
   const inFlight = new Set<ServerResponse>();

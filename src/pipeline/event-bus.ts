@@ -4,6 +4,7 @@
 // without it the bus is in-process, which is all one replica needs. GraphQL subscriptions
 // (Yoga's SSE transport) read from it.
 
+import { setMaxListeners } from 'node:events';
 import { createPubSub, type PubSub } from 'graphql-yoga';
 import type { Logger } from '../lib/logger.js';
 
@@ -49,7 +50,12 @@ export interface EventBus {
  * loaded only then: ioredis is ~5 MB of resident memory a replica without Redis never uses.
  */
 export async function createEventBus(redisUrl: string | null, logger: Logger): Promise<EventBus> {
-  if (redisUrl === null) return { pubsub: createPubSub<GatewayTopics>(), close: async () => {} };
+  if (redisUrl === null) {
+    // Each open subscription listens on its topic: a replica with many is not leaking listeners.
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    return { pubsub: createPubSub<GatewayTopics>({ eventTarget }), close: async () => {} };
+  }
   const { createRedisEventBus } = await import('./redis-event-bus.js');
   return createRedisEventBus(redisUrl, logger);
 }
