@@ -2,15 +2,15 @@
 // for the replica's drain, and that must not read as a listener leak (Node's
 // MaxListenersExceededWarning at the 11th listener on one AbortSignal).
 
-import { createClient, type Client } from 'graphql-sse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedLine, type SeededLine } from '../support/lines.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { sseSubscriber } from '../support/sse.js';
 
-type Stream = AsyncIterableIterator<{ data?: { lineEvents: { mdn: string } } | null }>;
+type Result = { data?: { lineEvents: { mdn: string } } | null };
 
 let gateway: TestGateway;
-const clients: Client[] = [];
+const streams = sseSubscriber(() => gateway.url);
 const warnings: Error[] = [];
 const onWarning = (warning: Error) => void warnings.push(warning);
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.off('warning', onWarning);
-  for (const client of clients) client.dispose();
+  streams.dispose();
   await gateway.close();
 });
 
@@ -31,20 +31,13 @@ async function userWithLine(): Promise<{ token: string; line: SeededLine }> {
   return { token, line };
 }
 
-function subscribe(token: string): Stream {
-  const client = createClient({
-    url: `${gateway.url}/graphql`,
-    headers: { authorization: `Bearer ${token}` },
-    retryAttempts: 0,
-  });
-  clients.push(client);
-  return client.iterate({ query: 'subscription { lineEvents { mdn } }' }) as Stream;
-}
-
 it('holds a dozen open subscriptions without a listener-leak warning', async () => {
   const owners = [await userWithLine(), await userWithLine()];
-  const streams = owners.map((owner) => Array.from({ length: 6 }, () => subscribe(owner.token)));
-  const heard = streams.map((own) => own.map((stream) => stream.next()));
+  const heard = owners.map((owner) =>
+    Array.from({ length: 6 }, () =>
+      streams.subscribe<Result>(owner.token, 'subscription { lineEvents { mdn } }').next(),
+    ),
+  );
   const settled = new Set<Promise<unknown>>();
   for (const next of heard.flat()) void next.then(() => settled.add(next));
   // Writes on each owner's line until every stream has heard one (all are then surely open).

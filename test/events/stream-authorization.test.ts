@@ -4,10 +4,10 @@
 // event, within about a second and with no event in between, where an event made after the
 // change is not delivered.
 
-import { createClient, type Client } from 'graphql-sse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedLine, type SeededLine } from '../support/lines.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { sseSubscriber } from '../support/sse.js';
 import { STREAM_RECHECK_MS } from '../../src/graphql/stream-authorization.js';
 import type { UserRecord } from '../../src/directory/types.js';
 
@@ -18,17 +18,9 @@ type Result = {
 type Stream = AsyncIterableIterator<Result>;
 
 let gateway: TestGateway;
-const clients: Client[] = [];
-
-function subscribe(token: string): Stream {
-  const client = createClient({
-    url: `${gateway.url}/graphql`,
-    headers: { authorization: `Bearer ${token}` },
-    retryAttempts: 0,
-  });
-  clients.push(client);
-  return client.iterate({ query: 'subscription { lineEvents { mdn type } }' }) as Stream;
-}
+const streams = sseSubscriber(() => gateway.url);
+const subscribe = (token: string): Stream =>
+  streams.subscribe<Result>(token, 'subscription { lineEvents { mdn type } }');
 
 async function ownedLine(user: UserRecord): Promise<SeededLine> {
   const line = await seedLine(gateway);
@@ -94,7 +86,7 @@ beforeAll(async () => {
   gateway = await startTestGateway();
 });
 afterAll(async () => {
-  for (const client of clients) client.dispose();
+  streams.dispose();
   await gateway?.close();
 });
 
