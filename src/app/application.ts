@@ -29,7 +29,8 @@ import { BulkJobRunner } from '../operations/activation/bulk-jobs/runner.js';
 import { JobLeases } from '../operations/activation/bulk-jobs/job-leases.js';
 import { followRecoveredActivation } from '../operations/activation/bulk-jobs/recovered-items.js';
 import { RecoveryLeases } from '../recovery/leases.js';
-import { Reconciler, recoveryTiming } from '../recovery/reconciler.js';
+import { Reconciler } from '../recovery/reconciler.js';
+import { recoveryTiming } from '../recovery/timing.js';
 import type { GatewayServices } from '../server.js';
 
 /** The services as built here: the reconciler and job runner themselves, not only the pipeline's side of them. */

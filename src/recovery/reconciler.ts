@@ -8,45 +8,17 @@
 // that one resolves (src/recovery/line-order.ts).
 
 import { CarrierFault } from '../carriers/errors.js';
-import type { Config } from '../config.js';
-import { convertKeys, toSnake } from '../lib/case.js';
-import { nonEmptyText } from '../lib/text.js';
 import { atWallClock, type WallClockTimer } from '../lib/wall-clock-timer.js';
-import { lineEventOf } from '../pipeline/line-events.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { OutcomeRecovery, Services } from '../pipeline/services.js';
-import type { TransactionRecord, TransactionStatus } from '../pipeline/transaction-log.js';
-import type { DatabaseTransaction } from '../db/client.js';
+import type { TransactionRecord } from '../pipeline/transaction-log.js';
 import type { LineMatch, RecoveryLeases } from './leases.js';
 import { LineOrder, type LineRow } from './line-order.js';
 import { NotResendable, resend } from './resend.js';
+import { recordRecovered, type OutcomeFollowers } from './record-recovered.js';
 import { StateAspects, Supersession } from './supersede.js';
+import type { RecoveryTiming } from './timing.js';
 import { logPassFailure } from '../errors/database-unavailable.js';
-
-export interface RecoveryTiming {
-  /** `pending` rows younger than this may still be in their own request. */
-  pendingAfterMs: number;
-  /** How long one replica holds a row it re-sends. */
-  leaseMs: number;
-  sweepMs: number;
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-  /** How long shutdown waits for writes and re-sends in flight (SHUTDOWN_GRACE_MS). */
-  drainMs: number;
-}
-
-export function recoveryTiming(config: Config): RecoveryTiming {
-  // The longest one carrier call can take: every attempt timing out, plus ky's backoff between them.
-  const carrierCallMs = config.CARRIER_TIMEOUT_MS * (config.CARRIER_RETRIES + 1) + config.CARRIER_RETRIES * 200;
-  return {
-    pendingAfterMs: 2 * carrierCallMs + 5_000,
-    leaseMs: 2 * carrierCallMs + 10_000,
-    sweepMs: config.RECOVERY_SWEEP_MS,
-    backoffBaseMs: 1_000,
-    backoffMaxMs: config.RECOVERY_BACKOFF_MAX_MS,
-    drainMs: config.SHUTDOWN_GRACE_MS,
-  };
-}
 
 /** Rows re-sent side by side in one sweep: a backlog must not flood a recovering carrier. */
 const SWEEP_CONCURRENCY = 4;
@@ -58,22 +30,6 @@ const SWEEP_BATCH = 100;
 const WAKE_BATCH = 8;
 
 const isMilestone = (attempts: number) => attempts > 0 && (attempts & (attempts - 1)) === 0;
-
-/** A learned outcome as the transaction log now holds it (its stored answer in REST's snake_case). */
-export interface LearnedOutcome {
-  id: string;
-  status: TransactionStatus;
-  response: unknown;
-  resolvedAt: Date;
-}
-
-/**
- * What else follows a learned outcome of one operation, written with it (a bulk activation
- * job's entry for an activation: src/operations/activation/bulk-jobs/recovered-items.ts).
- */
-export type OutcomeFollowers = Readonly<
-  Record<string, (tx: DatabaseTransaction, row: TransactionRecord, outcome: LearnedOutcome) => Promise<void>>
->;
 
 export class Reconciler implements OutcomeRecovery {
   private services?: Services;
@@ -294,45 +250,17 @@ export class Reconciler implements OutcomeRecovery {
       // row's younger writes are re-sent only after it): see src/recovery/supersede.ts.
       if (await this.supersession.settle(row, services)) return {};
       const answer = await resend(services, this.operations, row);
-      const operation = this.operations.find((candidate) => candidate.name === row.operation);
-      const event =
-        operation && answer.status === 'success'
-          ? lineEventOf(operation, {
-              input: row.request,
-              answer: answer.outcome.body,
-              transactionId: id,
-              actorId: row.userId,
-              carrier: row.carrier,
-              recovered: true,
-            })
-          : null;
-      // Recorded as the request's own completion would have: a request that named no line (an
-      // activation) under the line its answer names.
-      const namedLine = row.mdn ?? undefined;
-      const answeredLine = namedLine ? undefined : nonEmptyText((answer.outcome.body as { mdn?: unknown } | null)?.mdn);
-      const response = convertKeys(answer.outcome.body, toSnake);
-      const follower = this.followers[row.operation];
-      const recorded = await this.leases.resolve(id, answer.status, answer.outcome.status, response, {
-        namedLine,
-        answeredLine,
-        event,
-        follow:
-          follower && ((tx, resolvedAt) => follower(tx, row, { id, status: answer.status, response, resolvedAt })),
-      });
-      if (recorded && event) this.eventWritten();
-      metrics.recoveries.inc({ outcome: answer.status });
-      if (recorded)
-        logger.info('transaction outcome recovered', {
-          transactionId: id,
-          operation: row.operation,
-          status: answer.status,
-          attempts: row.attempts,
-        });
-      else
-        logger.warn(
-          'transaction resolved elsewhere meanwhile (lease expired or its request finished); answer not recorded twice',
-          { transactionId: id, operation: row.operation },
-        );
+      await recordRecovered(
+        {
+          services,
+          leases: this.leases,
+          operations: this.operations,
+          followers: this.followers,
+          eventWritten: this.eventWritten,
+        },
+        row,
+        answer,
+      );
       return { answer: answer.outcome.body };
     } catch (error) {
       const delay = Math.min(this.timing.backoffBaseMs * 2 ** Math.min(row.attempts - 1, 30), this.timing.backoffMaxMs);
