@@ -7,6 +7,7 @@
 // retry with the same id is the spec's 409, and every SIM was activated once. On SQLite, and on
 // PostgreSQL where one answers.
 
+import type { RestBulkAnswer } from '../support/bulk.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,14 +28,6 @@ const API_KEY = 'batch-crash-321-key';
 const SIMS = 60;
 
 const DATABASES: ('sqlite' | 'postgresql')[] = (await postgresAvailable()) ? ['sqlite', 'postgresql'] : ['sqlite'];
-
-interface Entry {
-  sim: string;
-  status: string;
-  transaction_id: string;
-  mdn?: string;
-  message: string;
-}
 
 describe.each(DATABASES)('a REST bulk activation with a batch id, its gateway killed mid-batch, on %s', (database) => {
   let dir: string;
@@ -139,11 +132,7 @@ describe.each(DATABASES)('a REST bulk activation with a batch id, its gateway ki
         recovered: true,
         resolved_at: expect.any(String),
       });
-      const answer = JSON.parse(record.body.response as string) as {
-        results: Entry[];
-        total: number;
-        processed: number;
-      };
+      const answer = JSON.parse(record.body.response as string) as RestBulkAnswer;
       expect(answer.total).toBe(SIMS);
       expect(answer.processed).toBe(SIMS);
       expect(answer.results).toEqual(

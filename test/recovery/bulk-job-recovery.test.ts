@@ -7,6 +7,7 @@
 // recovery's may meet (recovery re-sends at once): an entry written after recovery already
 // learned the outcome is written with it. On SQLite, and on PostgreSQL where one answers.
 
+import type { RestBulkAnswer, RestBulkEntry } from '../support/bulk.js';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJob, findJob } from '../../src/operations/activation/bulk-jobs/job-store.js';
@@ -46,20 +47,6 @@ interface JobView {
     error: string[] | null;
     recovered: boolean | null;
   }[];
-}
-
-interface RestEntry {
-  sim: string;
-  status: string;
-  transaction_id: string;
-  mdn?: string;
-  message: string;
-  error?: string[];
-}
-interface RestBatch {
-  results: RestEntry[];
-  total: number;
-  processed: number;
 }
 
 async function jobView(gateway: TestGateway, token: string, id: string): Promise<JobView> {
@@ -130,7 +117,7 @@ describe.each(DATABASES)('on %s', (database) => {
       await setFaults(gateway, 'carrier_b', { latency_ms: 3000 });
       let answer;
       try {
-        answer = await gateway.rest<RestBatch>('POST', '/sim/activate/bulk/', {
+        answer = await gateway.rest<RestBulkAnswer>('POST', '/sim/activate/bulk/', {
           token,
           body: { activations: items, transaction_id: batchId },
         });
@@ -141,7 +128,7 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(answer.status).toBe(200);
       expect(answer.body.total).toBe(3);
       expect(answer.body.processed).toBe(1);
-      const [ok, lost, refused] = answer.body.results as [RestEntry, RestEntry, RestEntry];
+      const [ok, lost, refused] = answer.body.results as [RestBulkEntry, RestBulkEntry, RestBulkEntry];
       expect(ok).toMatchObject({ status: 'success', mdn: expect.stringMatching(/^321555\d{4}$/) });
       expect(lost).toEqual({
         sim: slow.sim,

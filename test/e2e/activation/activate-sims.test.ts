@@ -9,22 +9,7 @@ import { camelInput } from '../../support/surfaces.js';
 import { createPlans } from '../../support/plans.js';
 import { freshSim } from '../../support/lines.js';
 import { useGateway } from '../../support/use-gateway.js';
-
-interface Entry {
-  sim: string;
-  status: string;
-  transaction_id: string;
-  mdn?: string;
-  message: string;
-  error?: string[];
-  warning?: string;
-  wfc_status?: boolean;
-}
-interface Bulk {
-  results: Entry[];
-  total: number;
-  processed: number;
-}
+import type { RestBulkAnswer as Bulk, RestBulkEntry as Entry } from '../../support/bulk.js';
 
 const BULK_FIELDS = 'results { sim status transactionId mdn message error warning wfcStatus } total processed';
 
