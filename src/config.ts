@@ -93,6 +93,11 @@ export const configSchema = z.object({
     .describe(
       'Longest wait between two re-sends of a write whose outcome is still unknown (backoff starts at 1 s and doubles)',
     ),
+  RECOVERY_WAIT_WARN_MS: positiveMs
+    .default(600_000)
+    .describe(
+      'How long a lost write may wait behind an older unresolved write on its line before a warning names the older write (repeated at this interval per older write while writes still wait behind it)',
+    ),
   OUTBOX_POLL_MS: positiveMs
     .default(1_000)
     .describe(

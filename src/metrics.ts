@@ -42,6 +42,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly recoveryWaitingWrites = new Gauge({
+    name: 'line_gateway_recovery_waiting_writes',
+    help: 'Lost writes not re-sent because an older unresolved write under the same number or SIM is waiting too (a line keeps its order); counted at each recovery sweep, the same on every replica',
+    registers: [this.registry],
+  });
+
+  readonly recoveryOldestWait = new Gauge({
+    name: 'line_gateway_recovery_oldest_wait_seconds',
+    help: 'Age of the oldest lost write waiting behind an older unresolved write on its line (0 when none waits); counted at each recovery sweep',
+    registers: [this.registry],
+  });
+
   readonly httpResponses = new Counter({
     name: 'line_gateway_http_responses_total',
     help: 'HTTP requests by the status the client got; 499 = the answer never finished (client went away or shutdown cut it)',

@@ -5,7 +5,8 @@
 // that a later write of the same kind on the same line has superseded is resolved as such
 // instead, without a re-send (src/recovery/supersede.ts). A line's writes are re-sent oldest
 // first: a row waits while an older write on its line is unresolved, and is re-sent as soon as
-// that one resolves (src/recovery/line-order.ts).
+// that one resolves (src/recovery/line-order.ts); each sweep counts the writes so held back
+// and warns of long waits (src/recovery/waits.ts).
 
 import { CarrierFault } from '../carriers/errors.js';
 import { atWallClock, type WallClockTimer } from '../lib/wall-clock-timer.js';
@@ -18,6 +19,7 @@ import { NotResendable, resend } from './resend.js';
 import { recordRecovered, type OutcomeFollowers } from './record-recovered.js';
 import { StateAspects, Supersession } from './supersede.js';
 import type { RecoveryTiming } from './timing.js';
+import { WaitWatch } from './waits.js';
 import { logPassFailure } from '../errors/database-unavailable.js';
 
 /** Rows re-sent side by side in one sweep: a backlog must not flood a recovering carrier. */
@@ -43,6 +45,7 @@ export class Reconciler implements OutcomeRecovery {
   private writesDrained?: () => void;
   private readonly supersession: Supersession;
   private readonly order: LineOrder;
+  private readonly waits: WaitWatch;
 
   constructor(
     private readonly leases: RecoveryLeases,
@@ -54,6 +57,7 @@ export class Reconciler implements OutcomeRecovery {
   ) {
     this.supersession = new Supersession(leases, operations);
     this.order = new LineOrder(leases.db, operations, new StateAspects(operations));
+    this.waits = new WaitWatch(leases, timing.waitWarnMs);
   }
 
   /** Resolves what a crash left behind, then sweeps every `sweepMs`. */
@@ -146,6 +150,8 @@ export class Reconciler implements OutcomeRecovery {
     } catch (error) {
       logPassFailure(this.services.logger, 'transaction recovery sweep failed', error);
     }
+    // What is still held back once the sweep has re-sent what it could (src/recovery/waits.ts).
+    if (!this.stopped) await this.waits.observe({ pendingBefore: this.pendingBefore() }, this.services);
   }
 
   private async attempt(id: string): Promise<void> {

@@ -11,6 +11,8 @@ export interface RecoveryTiming {
   sweepMs: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
+  /** A write waiting this long behind an older unresolved write on its line is warned of (RECOVERY_WAIT_WARN_MS). */
+  waitWarnMs: number;
   /** How long shutdown waits for writes and re-sends in flight (SHUTDOWN_GRACE_MS). */
   drainMs: number;
 }
@@ -24,6 +26,7 @@ export function recoveryTiming(config: Config): RecoveryTiming {
     sweepMs: config.RECOVERY_SWEEP_MS,
     backoffBaseMs: 1_000,
     backoffMaxMs: config.RECOVERY_BACKOFF_MAX_MS,
+    waitWarnMs: config.RECOVERY_WAIT_WARN_MS,
     drainMs: config.SHUTDOWN_GRACE_MS,
   };
 }
