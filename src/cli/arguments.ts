@@ -18,6 +18,7 @@ export const USAGE = `Usage: npm run --silent admin -- <command>
   token revoke <token-or-id>
   line assign <mdn> <user> [--carrier 321|carrier_b]       (a line the gateway has not seen is looked up at the carriers)
   line unassign <mdn>                                      (the line belongs to nobody: every user may act on it)
+  recovery waiting                                           (lost writes held back behind an older unresolved write on their line, by older write)
   config                                                     (the environment variables)`;
 
 export class UsageError extends Error {}
@@ -50,6 +51,7 @@ const COMMANDS: Record<string, { args: [min: number, max: number]; flags: Flag[]
   'token revoke': { args: [1, 1], flags: [] },
   'line assign': { args: [2, 2], flags: ['carrier'] },
   'line unassign': { args: [1, 1], flags: ['carrier'] },
+  'recovery waiting': { args: [0, 0], flags: [] },
 };
 
 /** How the CLI spells each input field, for validation messages. */

@@ -25,6 +25,9 @@ import type { CarrierId } from '../carriers/types.js';
 import type { ConnectedCarriers } from '../app/carriers.js';
 import { assignLineOwner as assign } from '../lines/assign-owner.js';
 import { LineRegistry } from '../lines/registry.js';
+import { RecoveryLeases } from '../recovery/leases.js';
+import { recoveryTiming } from '../recovery/timing.js';
+import { WAITS_LISTED } from '../recovery/waits.js';
 
 /** Where a CLI run reads its environment and writes its output: the process's own, or a test's. */
 export interface CliIo {
@@ -138,6 +141,18 @@ async function run(
         await opened?.registry.close();
         await opened?.sandboxes?.close();
       }
+    }
+    case 'recovery waiting': {
+      // The statement the reconciler's sweep counts them with (src/recovery/waits.ts); read only.
+      const waits = await new RecoveryLeases(data.db, 'admin-cli').waits(
+        { pendingBefore: new Date(Date.now() - recoveryTiming(config).pendingAfterMs) },
+        WAITS_LISTED,
+      );
+      return print({
+        waiting: waits.waiting,
+        blocking: waits.blocking,
+        blockingWrites: waits.rows.map(({ id, ...row }) => ({ transactionId: id, ...row })),
+      });
     }
     default:
       throw new UsageError(`Unknown command: ${command}`);

@@ -1,17 +1,19 @@
 // What recovery holds back is visible. A line's lost writes are re-sent oldest first, so an older
 // write that can never be re-sent (here: its user no longer exists) keeps the line's later lost
 // write waiting. After a sweep, the gauges count it, a warning names the older write (once, not
-// at every sweep); once the operator gives the older write back what it lacked, the next sweep
-// re-sends both, in order, and the gauges and the warning clear.
+// at every sweep), and `recovery waiting` lists it with the write behind it; once the operator
+// gives the older write back what it lacked, the next sweep re-sends both, in order, and the
+// gauges, the listing and the warning clear.
 //
 // Recovery runs only when the test says (the writing gateway's reconciler is stopped; a replica
 // on its database and sandbox carriers sweeps). The waits are made long by dating the rows back,
 // not by waiting: the warning threshold is the default RECOVERY_WAIT_WARN_MS (10 minutes).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
 import { createLogger } from '../../src/lib/logger.js';
 import type { Metrics } from '../../src/metrics.js';
-import { startGateway, startReplica, type TestGateway } from '../support/gateway.js';
+import { startGateway, startReplica, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
 import { eventually } from '../support/eventually.js';
 import { seedLine } from '../support/lines.js';
 import { postgresAvailable } from '../support/postgres.js';
@@ -66,8 +68,32 @@ describe.each(DATABASES)('on %s', (database) => {
   const db = () => gateway.app.services.db;
   const row = (id: string) => gateway.app.services.transactions.find(id);
   const warnings = (id: string) => log.filter((entry) => entry.message === WARNING && entry.transactionId === id);
+  const waitingNow = async () => {
+    const output = { stdout: '', stderr: '' };
+    const code = await runCli(['recovery', 'waiting'], {
+      env: {
+        DATABASE_URL: gateway.app.services.config.DATABASE_URL,
+        DATA_DIR: gateway.app.services.config.DATA_DIR,
+        JWT_SECRET: TEST_JWT_SECRET,
+      },
+      stdout: { write: (text: string) => (output.stdout += text) },
+      stderr: { write: (text: string) => (output.stderr += text) },
+    });
+    expect({ code, stderr: output.stderr }).toEqual({ code: 0, stderr: '' });
+    return JSON.parse(output.stdout) as {
+      waiting: number;
+      blocking: number;
+      blockingWrites: {
+        transactionId: string;
+        operation: string;
+        status: string;
+        waiting: number;
+        waitingSince: string;
+      }[];
+    };
+  };
 
-  it('counts and warns of a write held back by an older one that cannot be re-sent, and clears once it is', async () => {
+  it('counts, warns of and lists a write held back by an older one that cannot be re-sent, and clears once it is', async () => {
     const { user, token } = await gateway.user();
     const line = await seedLine(gateway);
     const stamp = Date.now();
@@ -107,6 +133,13 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(JSON.stringify(warnings(suspend))).not.toContain(line.mdn);
     expect(JSON.stringify(warnings(suspend))).not.toContain(user.id);
 
+    const listed = await waitingNow();
+    expect(listed).toMatchObject({ waiting: 1, blocking: 1 });
+    expect(listed.blockingWrites).toEqual([
+      expect.objectContaining({ transactionId: suspend, operation: 'suspendLine', status: 'unknown', waiting: 1 }),
+    ]);
+    expect(new Date(listed.blockingWrites[0]!.waitingSince).getTime()).toBe(stamp - 20 * MINUTE);
+
     // The next sweep finds the same wait: counted again, not warned of again.
     await replica.app.services.recovery.sweep();
     expect(await gauge(metrics.recoveryWaitingWrites)).toBe(1);
@@ -124,5 +157,6 @@ describe.each(DATABASES)('on %s', (database) => {
     expect(await gauge(metrics.recoveryWaitingWrites)).toBe(0);
     expect(await gauge(metrics.recoveryOldestWait)).toBe(0);
     expect(log.filter((entry) => entry.message === CLEARED && entry.transactionId === suspend)).toHaveLength(1);
+    expect(await waitingNow()).toEqual({ waiting: 0, blocking: 0, blockingWrites: [] });
   });
 });
