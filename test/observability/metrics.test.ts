@@ -68,6 +68,14 @@ describe('/metrics', () => {
     expect(text).not.toContain('line_gateway_nodejs_');
   });
 
+  it('exposes the recovery gauges of writes held back on their line, 0 when none waits', async () => {
+    const { text } = await scrape(`Bearer ${METRICS_TOKEN}`);
+    for (const name of ['line_gateway_recovery_waiting_writes', 'line_gateway_recovery_oldest_wait_seconds']) {
+      expect(text).toMatch(new RegExp(`^# TYPE ${name} gauge$`, 'm'));
+      expect(text).toMatch(new RegExp(`^${name} 0$`, 'm'));
+    }
+  });
+
   it('measures HTTP requests by route template, GraphQL operations by name, and carrier calls, with no line or user in any label', async () => {
     const { user, token } = await gateway.user({ name: 'observed-user-name' });
     const line = await seedLine(gateway);
