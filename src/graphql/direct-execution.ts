@@ -17,13 +17,14 @@
 // sends the same requests through both lanes and compares the answers byte for byte.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { execute, getOperationAST, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { getOperationAST, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { CostBudget } from '../budget/cost-budget.js';
 import type { UserRecord } from '../directory/types.js';
 import type { AccessRecord } from '../http/access-log.js';
 import { merged } from '../lib/merged.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import type { SettingsValues } from '../settings/definitions.js';
+import { createCompiledExecution } from './compiled-execution.js';
 import { maskUnexpected } from './errors.js';
 import { sha256Hex, type PersistedOperations } from './persisted-operations.js';
 import { createPreparedDocuments, type PreparedDocument } from './prepared-documents.js';
@@ -94,6 +95,7 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
   const { schema, limits, costBudget, shape, observer } = options;
   const mediaTypes = acceptedMediaTypes();
   const documents = createPreparedDocuments({ schema, limits });
+  const executor = createCompiledExecution(schema);
 
   /** The operation's price, worked out once per document when it reads no variable. */
   function costOf(document: PreparedDocument, variables: Record<string, unknown>, operationName?: string): number {
@@ -188,16 +190,7 @@ export function createDirectLane(options: DirectLaneOptions): DirectLane {
       // The caller's context is the resolvers' context (Yoga's adds the request and its
       // parameters to it, which no resolver reads).
       const observed = observer.begin(document.document, operationName, access);
-      executed = await observed(
-        () =>
-          execute({
-            schema,
-            document: document.document,
-            contextValue: context,
-            variableValues: variables,
-            operationName,
-          }) as Promise<ExecutionResult> | ExecutionResult,
-      );
+      executed = await observed(() => executor.execute(document, operationName, context, variables));
     } catch (error) {
       executed = { errors: [error as GraphQLError] };
     }

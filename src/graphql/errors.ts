@@ -91,12 +91,16 @@ export function maskUnexpected(error: unknown): Error {
   if (isGraphQLOwn(error) && !(error as GraphQLError).path) return error as Error;
   const located = error instanceof GraphQLError ? error : undefined;
   const original = (located?.originalError ?? error) as Error;
-  return new GraphQLError(UNEXPECTED, {
+  const masked = new GraphQLError(UNEXPECTED, {
     nodes: located?.nodes,
     path: located?.path,
     originalError: original instanceof Error ? original : new Error(String(original)),
     extensions: { code: 'INTERNAL_SERVER_ERROR', unexpected: true },
   });
+  // An error of a compiled query (compiled-execution.ts) has its locations but no AST nodes.
+  if (!masked.locations && located?.locations)
+    (masked as { locations?: readonly SourceLocation[] }).locations = located.locations;
+  return masked;
 }
 
 interface Shape {

@@ -16,6 +16,7 @@ import {
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
+import type { CompiledQuery } from 'graphql-jit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -27,6 +28,8 @@ export interface PreparedDocument {
   hash?: string;
   /** Prices of its operations that read no variable, by operation name ('' for the only one). */
   constantCosts?: Map<string, number>;
+  /** Its operations compiled by compiled-execution.ts, by operation name ('' for the only one); null: not compilable. */
+  compiled?: Map<string, CompiledQuery | null>;
 }
 
 export interface PreparedDocuments {

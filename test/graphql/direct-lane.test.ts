@@ -236,6 +236,63 @@ describe('requests the direct lane answers, exactly as Yoga does', () => {
     expect(lane).toBe('direct');
   });
 
+  // The lane executes a compiled query (graphql-jit, src/graphql/compiled-execution.ts); Yoga
+  // executes with graphql-js. These are the shapes where two executors could part.
+  it.each([
+    [
+      'nested lists and DateTime leaves',
+      {
+        query:
+          'query U($mdn: String!) { usage(mdn: $mdn) { effectiveDate subscriptions { planCode balances { uom balance validFrom validTo } } } }',
+        variables: { mdn: own },
+      },
+    ],
+    [
+      'a single value given for a list variable',
+      {
+        query: 'query S($mdns: [String!]!) { lines(mdns: $mdns) { mdn usage { status } } }',
+        variables: { mdns: own },
+      },
+    ],
+    [
+      'a variable’s default and @include on a fragment spread',
+      { query: 'query Q($inc: Boolean = true) { me { ...N @include(if: $inc) superuser } } fragment N on Me { name }' },
+    ],
+    [
+      'errors in two root fields, in their order',
+      {
+        query: 'query Q($a: String!, $b: String!) { x: usage(mdn: $a) { status } y: usage(mdn: $b) { status } }',
+        variables: { a: othersLine, b: '12' },
+      },
+    ],
+    [
+      'two mutations, run one after the other',
+      {
+        query:
+          'mutation { a: suspendLine(input: { mdn: "5550000000", dryRun: true }) { status dryRun { operation } } b: restoreLine(input: { mdn: "5550000000", dryRun: true }) { status dryRun { operation } } }',
+      },
+    ],
+  ])('%s', async (_name, body) => {
+    const { lane } = await both({ body });
+    expect(lane).toBe('direct');
+  });
+
+  it('string literals of a document are data to the compiled query, never code', async () => {
+    const marker = globalThis as { __compiledQueryRan?: unknown };
+    // A string that would close a quoted literal in generated code, and one that would run in a
+    // template literal, with a line separator that ends a line in JavaScript but not in GraphQL.
+    const closesQuote = String.raw`\"); globalThis.__compiledQueryRan = 1; (\"`;
+    const template = '${globalThis.__compiledQueryRan = 2}`\u2028';
+    const { answer, lane } = await both({
+      body: { query: `{ a: usage(mdn: "${closesQuote}") { status } b: usage(mdn: "${template}") { status } }` },
+    });
+    expect(lane).toBe('direct');
+    expect(marker.__compiledQueryRan).toBeUndefined();
+    // Both are refused as the invalid numbers they are (with data: the fields are null).
+    const errors = (JSON.parse(answer.body) as { errors: { extensions: { code: string } }[] }).errors;
+    expect(errors.map((error) => error.extensions.code)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
+  });
+
   it('prices a document by its variables on every request where they count, once where they do not', async () => {
     const requested = (answer: Answered) =>
       (JSON.parse(answer.body) as { extensions: { cost: { requestedQueryCost: number } } }).extensions.cost
