@@ -2,7 +2,7 @@
 // GraphQL, with the spec's status codes and snake_case bodies.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { convertKeys, toCamel, toSnake } from '../lib/case.js';
+import { convertKeys, toSnake } from '../lib/case.js';
 import { quote } from '../lib/quote.js';
 import { tooLargeHeaders } from '../http/body-limit.js';
 import {
@@ -19,6 +19,7 @@ import { executeOperation } from '../pipeline/execute.js';
 import { ValidationFailedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { logRefusal, writeRestError, type LogScope } from './error-response.js';
+import { camelCaseFor } from './body-keys.js';
 import { dryRunFlag } from './dry-run-flag.js';
 import { restBody } from './field-order.js';
 import { lookup, type RestRoute } from './routes.js';
@@ -56,7 +57,10 @@ async function collectInput(
         },
       ]);
     }
-    for (const [key, value] of Object.entries((convertKeys(body ?? {}, toCamel) ?? {}) as Record<string, unknown>)) {
+    // Keys in camelCase only where validation reads them: the work is bounded by the schema, not the body.
+    for (const [key, value] of Object.entries(
+      camelCaseFor(route.operation.input, body ?? {}) as Record<string, unknown>,
+    )) {
       if (route.isAbsent(key, value)) continue;
       input[key] = value;
       sources.set(key, 'body');
