@@ -38,7 +38,13 @@ export interface InputPlace {
 export function validateInput(schema: z.ZodType, input: unknown, place?: InputPlace): unknown {
   const result = schema.safeParse(input ?? {}, { reportInput: true });
   if (result.success) return result.data;
-  throw validationFailure(result.error, place, schema);
+  const failure = validationFailure(result.error, place, schema);
+  // Each zod issue holds the value it refused (`reportInput`, read above for "missing"); the
+  // failure keeps none. Let go of them too: measured in-process, a 1 MB list of 249,000 objects
+  // refused by one issue cost 40–65 ms of CPU a request while its issue held it, 15–18 ms (what
+  // parsing it costs) once let go, the difference all in garbage collection.
+  for (const issue of result.error.issues) (issue as { input?: unknown }).input = undefined;
+  throw failure;
 }
 
 /** The gateway's 422 / BAD_USER_INPUT error for a zod failure (of `schema`, when known). */
