@@ -8,10 +8,9 @@
 // are Yoga's own for a body that is not JSON or not an object, the gateway's for the rest.
 
 import { createGraphQLError, type GraphQLParams } from 'graphql-yoga';
-import { JsonTooDeepError, JsonTooManyKeysError, jsonOverLimits } from '../http/json-depth.js';
+import { JsonTooDeepError, JsonTooManyKeysError, MAX_JSON_KEYS, jsonOverLimits } from '../http/json-depth.js';
 
-/** Most keys one JSON object of a GraphQL request may hold (an input type has a dozen fields at most). */
-export const MAX_JSON_KEYS = 1_000;
+export { MAX_JSON_KEYS } from '../http/json-depth.js';
 
 const badRequest = (message: string, extensions: Record<string, unknown> = {}) =>
   createGraphQLError(message, { extensions: { http: { status: 400 }, code: 'BAD_REQUEST', ...extensions } });

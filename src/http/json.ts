@@ -2,11 +2,11 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBoundedBody } from './body-limit.js';
-import { JsonTooDeepError, nestsDeeperThan } from './json-depth.js';
+import { JsonTooDeepError, JsonTooManyKeysError, MAX_JSON_KEYS, jsonOverLimits } from './json-depth.js';
 import { merged } from '../lib/merged.js';
 
 export { BodyTooLargeError } from './body-limit.js';
-export { JsonTooDeepError } from './json-depth.js';
+export { JsonTooDeepError, JsonTooManyKeysError } from './json-depth.js';
 
 export interface BodyLimits {
   /** Largest body accepted, in bytes. */
@@ -22,11 +22,16 @@ export class InvalidJsonError extends Error {
   }
 }
 
-/** The parsed body (undefined when empty); BodyTooLargeError, JsonTooDeepError or InvalidJsonError otherwise. */
+/**
+ * The parsed body (undefined when empty); BodyTooLargeError, JsonTooDeepError,
+ * JsonTooManyKeysError (an object of more than MAX_JSON_KEYS keys) or InvalidJsonError otherwise.
+ */
 export async function readJsonBody(request: IncomingMessage, limits: BodyLimits): Promise<unknown> {
   const text = (await readBoundedBody(request, limits.maxBytes)).toString('utf8');
   if (text.trim() === '') return undefined;
-  if (nestsDeeperThan(text, limits.maxDepth)) throw new JsonTooDeepError(limits.maxDepth);
+  const over = jsonOverLimits(text, limits.maxDepth, MAX_JSON_KEYS);
+  if (over === 'depth') throw new JsonTooDeepError(limits.maxDepth);
+  if (over === 'keys') throw new JsonTooManyKeysError(MAX_JSON_KEYS);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

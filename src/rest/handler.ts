@@ -9,6 +9,7 @@ import {
   BodyTooLargeError,
   InvalidJsonError,
   JsonTooDeepError,
+  JsonTooManyKeysError,
   readJsonBody,
   sendJson,
   type BodyLimits,
@@ -44,7 +45,7 @@ async function collectInput(
         throw new ValidationFailedError([
           { type: 'json_invalid', loc: ['body', error.position], msg: 'JSON decode error' },
         ]);
-      if (error instanceof JsonTooDeepError)
+      if (error instanceof JsonTooDeepError || error instanceof JsonTooManyKeysError)
         throw new ValidationFailedError([{ type: 'json_invalid', loc: ['body'], msg: error.message }]);
       throw error;
     }
