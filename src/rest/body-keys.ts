@@ -1,14 +1,14 @@
 // A REST body's snake_case keys in camelCase, where the operation's input schema reads them and
 // nowhere else. Converting the whole parsed body copied every value in it: a flat megabyte of
 // 249,000 empty objects under any key (a string field, an unknown one, a list of at most 100
-// activations) cost ~100 ms of the event loop in copies and their garbage collection, four
-// times what parsing it costs, before validation refused it with one issue. Here each value is
-// walked only as far as validation will read it, so the work is bounded by the schema, not by
-// the body: an unknown key's value is kept as it is (validation drops it), a value where the
-// schema wants a string, number, boolean or enum is kept as it is (refused at once if it is an
-// object or array), and a list longer than its schema allows is kept as it is (zod refuses an
-// oversized array by its size checks before reading any item). What validation answers is the
-// same as with the whole body converted.
+// activations) cost ~60 ms of CPU more than parsing it (~15 ms), in copies and their garbage
+// collection, before validation refused it with one issue (docs/performance.md, "Pathological
+// REST bodies"). Here each value is walked only as far as validation will read it, so the work
+// is bounded by the schema, not by the body: an unknown key's value is kept as it is
+// (validation drops it), a value where the schema wants a string, number, boolean or enum is
+// kept as it is (refused at once if it is an object or array), and a list longer than its
+// schema allows is kept as it is (zod refuses an oversized array by its size checks before
+// reading any item). What validation answers is the same as with the whole body converted.
 
 import type { z } from 'zod';
 import { convertKeys, toCamel } from '../lib/case.js';
