@@ -188,7 +188,7 @@ export const configSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .describe(
-      'on: GraphQL POSTs of JSON that nothing would refuse before execution run on a direct lane around Yoga (same checks, cost, errors and metrics; ~0.15 ms less CPU a request); off: every GraphQL request goes through Yoga',
+      'on: GraphQL POSTs of JSON that nothing would refuse before execution run on a direct lane around Yoga, each operation compiled once by graphql-jit (same checks, cost, answers, errors and metrics; ~0.2 ms less CPU a request); off: every GraphQL request goes through Yoga',
     ),
   MAX_BODY_BYTES: integer(1024, 100_000_000)
     .default(1_000_000)
