@@ -16,10 +16,10 @@ import {
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
-import type { CompiledQuery } from 'graphql-jit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import type { OperationCompilation } from './compiled-execution.js';
 import { depthLimit, type RequestLimits } from './use-request-limits.js';
 
 /** A document that passed everything Yoga checks before execution; its sha256 once asked for. */
@@ -28,8 +28,8 @@ export interface PreparedDocument {
   hash?: string;
   /** Prices of its operations that read no variable, by operation name ('' for the only one). */
   constantCosts?: Map<string, number>;
-  /** Its operations compiled by compiled-execution.ts, by operation name ('' for the only one); null: not compilable. */
-  compiled?: Map<string, CompiledQuery | null>;
+  /** Its operations as compiled-execution.ts knows them, by operation name ('' for the only one). */
+  compiled?: Map<string, OperationCompilation>;
 }
 
 export interface PreparedDocuments {

@@ -6,7 +6,7 @@
 
 import { buildSchema, execute, parse, type ExecutionResult } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { createCompiledExecution } from '../../src/graphql/compiled-execution.js';
+import { createCompiledExecution, expandedFieldCount } from '../../src/graphql/compiled-execution.js';
 import { maskUnexpected } from '../../src/graphql/errors.js';
 import type { PreparedDocument } from '../../src/graphql/prepared-documents.js';
 
@@ -18,7 +18,7 @@ const schema = buildSchema(`
     nested: Nested
     slow: String
   }
-  type Nested { items: [String!]! }
+  type Nested { items: [String!]! child: Nested }
 `);
 const rootValue = {
   greeting: ({ name, times }: { name: string; times: number }) => `hello ${name}`.repeat(times),
@@ -79,19 +79,77 @@ describe('the direct lane’s compiled execution', () => {
     const executor = createCompiledExecution(schema);
     await executor.execute(document, 'A', rootValue, {});
     await executor.execute(document, 'B', rootValue, {});
-    const first = document.compiled?.get('A');
+    const first = document.compiled?.get('A')?.query;
     expect(first).toBeTruthy();
-    expect(document.compiled?.get('B')).toBeTruthy();
+    expect(document.compiled?.get('B')?.query).toBeTruthy();
     expect(await executor.execute(document, 'A', rootValue, {})).toEqual({ data: { greeting: 'hello a' } });
-    expect(document.compiled?.get('A')).toBe(first);
+    expect(document.compiled?.get('A')?.query).toBe(first);
+    expect(executor.compiledCount).toBe(2);
   });
 
   it('answers through graphql-js what graphql-jit cannot compile', async () => {
     // No operation of that name: graphql-jit refuses to compile; graphql-js words the refusal.
     const document = prepared('query A { slow }');
     const result = await viaLane(document, {}, 'Missing');
-    expect(document.compiled?.get('Missing')).toBeNull();
+    expect(document.compiled?.get('Missing')?.query).toBeNull();
     expect(json(result)).toBe(json(await viaGraphQLJs('query A { slow }', {}, 'Missing')));
+  });
+
+  it('leaves an operation of more fields than the bound, fragments expanded, to graphql-js', async () => {
+    const text = '{ ...F ...F2 } fragment F on Query { slow fails } fragment F2 on Query { nested { items } }';
+    const executor = createCompiledExecution(schema, { maxFields: 3, maxCompiled: 10, maxCompilesPerSecond: 10 });
+    const document = prepared(text);
+    const result = await executor.execute(document, undefined, rootValue, {});
+    expect(document.compiled?.get('')?.query).toBeNull();
+    expect(executor.compiledCount).toBe(0);
+    expect(json(result)).toBe(json(await viaGraphQLJs(text)));
+  });
+
+  it('counts fields with fragments expanded, in time linear in the document', () => {
+    // Forty fragments, each spreading the next under two fields: 2^40 fields once expanded.
+    const levels = 40;
+    const fragments = Array.from(
+      { length: levels },
+      (_, level) =>
+        `fragment L${level} on Nested { ${level + 1 < levels ? `a: child { ...L${level + 1} } b: child { ...L${level + 1} }` : 'items'} }`,
+    );
+    const document = parse(`{ nested { ...L0 } } ${fragments.join(' ')}`);
+    expect(expandedFieldCount(document, undefined, 200)).toBeGreaterThan(200);
+    expect(expandedFieldCount(parse('{ nested { items } slow }'), undefined, 200)).toBe(3);
+    expect(expandedFieldCount(parse('query A { slow }'), 'B', 200)).toBe(Infinity);
+  });
+
+  it('compiles at most so many operations a second; the others run on graphql-js meanwhile', async () => {
+    let clock = 1_000_000;
+    const executor = createCompiledExecution(
+      schema,
+      { maxFields: 200, maxCompiled: 10, maxCompilesPerSecond: 2 },
+      () => clock,
+    );
+    const documents = ['{ slow }', '{ greeting(name: "x") }', '{ nested { items } }'].map(prepared);
+    for (const document of documents) await executor.execute(document, undefined, rootValue, {});
+    expect(documents.map((document) => Boolean(document.compiled?.get('')?.query))).toEqual([true, true, false]);
+    expect(await executor.execute(documents[2]!, undefined, rootValue, {})).toEqual(
+      await viaGraphQLJs('{ nested { items } }'),
+    );
+    clock += 1000;
+    await executor.execute(documents[2]!, undefined, rootValue, {});
+    expect(documents[2]!.compiled?.get('')?.query).toBeTruthy();
+  });
+
+  it('keeps at most so many compiled operations, dropping the least recently executed', async () => {
+    const executor = createCompiledExecution(schema, { maxFields: 200, maxCompiled: 2, maxCompilesPerSecond: 100 });
+    const [a, b, c] = ['{ slow }', '{ greeting(name: "x") }', '{ required }'].map(prepared);
+    await executor.execute(a!, undefined, rootValue, {});
+    await executor.execute(b!, undefined, rootValue, {});
+    await executor.execute(a!, undefined, rootValue, {}); // a is now the most recent
+    await executor.execute(c!, undefined, rootValue, {});
+    expect(executor.compiledCount).toBe(2);
+    expect(b!.compiled?.get('')?.query).toBeUndefined();
+    expect(a!.compiled?.get('')?.query).toBeTruthy();
+    expect(await executor.execute(b!, undefined, rootValue, {})).toEqual({ data: { greeting: 'hello x' } });
+    expect(b!.compiled?.get('')?.query).toBeTruthy();
+    expect(executor.compiledCount).toBe(2);
   });
 
   it('keeps a failing field’s location when the error is masked', async () => {
