@@ -35,7 +35,6 @@ import {
   startNode,
   stop,
   waitFor,
-  type Memory,
 } from './support/processes.js';
 import { measureCarrierClientCost, type CarrierClientCost } from './support/carrier-client-cost.js';
 import { databaseStatements } from './support/database-statements.js';
@@ -208,9 +207,11 @@ async function main(): Promise<void> {
     // minutes, invalidated by events), as a replica that has served them before has them.
     // Without it the first round of the first scenarios also measures USERS first reads.
     log(`warming the caches: one REST usage request per user…`);
+    sampler.phase = 'the cache warm-up';
     await load(all['rest-usage']!, { durationS: 0, amount: USERS });
     const rounds = async (phase: [string, Scenario][]) => {
       for (const [name, scenario] of phase) {
+        sampler.phase = `the ${name} warm-up`;
         await load(scenario, { durationS: 1 }); // warm-up: JIT, connections, first-use caches
         runs[name] = [];
       }
@@ -220,6 +221,7 @@ async function main(): Promise<void> {
           const yogaRun = await load(bareYoga, { durationS: DURATION_S, pid: yoga.pid! });
           // The sandbox stands in for carriers on other machines, yet shares these two cores.
           const sandboxCpuBefore = cpuMs(sandbox.pid!);
+          sampler.phase = `the ${name} rounds`;
           const statementsBefore = await databaseStatements(base);
           const run = await load(scenario, { durationS: DURATION_S, ...onGateway });
           const statements = (await databaseStatements(base)) - statementsBefore;
@@ -240,6 +242,7 @@ async function main(): Promise<void> {
 
     let fixedRate: Measured['fixedRate'];
     if (!ONLY || ONLY.includes('graphql-usage') || ONLY.includes('fixed-rate')) {
+      sampler.phase = 'the fixed rate';
       // Alone, it first runs GraphQL usage for 3 s (its code JIT-compiled), as the throughput runs
       // do before it otherwise; the caches are warm already (above).
       if (ONLY && !ONLY.includes('graphql-usage')) await load(all['graphql-usage']!, { durationS: 3 });
@@ -287,6 +290,7 @@ async function main(): Promise<void> {
       // scenario the judged jobs are warm ones: two jobs run first and are reported beside.
       // Then BULK_ROUNDS interleaved pairs (the direct calls, then a job of the same size), as the
       // other scenarios' rounds: the figure is the median pair's ratio.
+      sampler.phase = 'bulk activation';
       const cold = await bulkActivate(base, usersOf(0), sims(6));
       const second = await bulkActivate(base, usersOf(1), sims(5));
       const pairs: { ms: number; directMs: number; ratio: number; run: BulkRun }[] = [];
@@ -310,7 +314,7 @@ async function main(): Promise<void> {
       };
       log(`bulk ${BULK_SIMS} SIMs: the first job ${Math.round(cold.ms)} ms, the second ${Math.round(second.ms)} ms`);
     }
-    const during: Memory = sampler.stop();
+    const during = sampler.stop();
 
     // With the gateway idle: what the carrier client makes of a `usage` read's one carrier call,
     // in this process, through ky and without it (carrier-client-cost.ts).
@@ -376,7 +380,12 @@ async function main(): Promise<void> {
       fixedRate,
       bulk,
       carrierClient,
-      memory: { idleMb: idle.rssMb, peakMb: Math.max(during.rssMb, during.peakMb), highestSampleMb: during.rssMb },
+      memory: {
+        idleMb: idle.rssMb,
+        peakMb: Math.max(during.rssMb, during.peakMb),
+        highestSampleMb: during.rssMb,
+        highestDuring: during.highestDuring,
+      },
     };
     const targets = JSON.parse(readFileSync(join(root, 'bench/targets.json'), 'utf8')) as Record<string, unknown>;
     const verdicts = evaluate(measured, targets);

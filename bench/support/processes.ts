@@ -76,18 +76,26 @@ export function cpuMs(pid: number): number {
 }
 
 /** Samples a process's RSS every 250 ms; `stop()` answers the highest sample and the kernel's VmHWM. */
-export function sampleMemory(pid: number): { stop(): Memory } {
+export function sampleMemory(pid: number): { stop(): Memory & { highestDuring: string }; phase: string } {
   let highest = 0;
-  const timer = setInterval(() => {
-    highest = Math.max(highest, memoryOf(pid).rssMb);
-  }, 250);
-  return {
+  let highestDuring = '';
+  const sampler = {
+    /** What the bench is doing now: the phase the highest sample is attributed to. */
+    phase: 'start',
     stop() {
       clearInterval(timer);
       const last = memoryOf(pid);
-      return { rssMb: Math.max(highest, last.rssMb), peakMb: last.peakMb };
+      if (last.rssMb > highest) highestDuring = sampler.phase;
+      return { rssMb: Math.max(highest, last.rssMb), peakMb: last.peakMb, highestDuring };
     },
   };
+  const timer = setInterval(() => {
+    const { rssMb } = memoryOf(pid);
+    if (rssMb <= highest) return;
+    highest = rssMb;
+    highestDuring = sampler.phase;
+  }, 250);
+  return sampler;
 }
 
 export async function stop(child: ChildProcess): Promise<void> {

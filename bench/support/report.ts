@@ -75,7 +75,12 @@ export interface Measured {
   };
   /** One carrier `usage` read's CPU in the bench process, through the project's client and without ky. */
   carrierClient?: CarrierClientCost;
-  memory: { idleMb: number; peakMb: number; highestSampleMb: number };
+  memory: {
+    idleMb: number;
+    peakMb: number;
+    highestSampleMb: number;
+    /** What the bench was doing at the highest sample. */ highestDuring?: string;
+  };
 }
 
 export interface Verdict {
@@ -204,7 +209,7 @@ export function render(measured: Measured, verdicts: Verdict[]): string {
     ...(measured.carrierClient
       ? [carrierClientSection(measured.carrierClient, measured.scenarios['rest-usage']), '']
       : []),
-    `Gateway memory (VmRSS from /proc): ${measured.memory.idleMb} MB idle 3 s after start-up; peak ${measured.memory.peakMb} MB (VmHWM, start-up included; highest 250 ms sample ${measured.memory.highestSampleMb} MB).`,
+    `Gateway memory (VmRSS from /proc): ${measured.memory.idleMb} MB idle 3 s after start-up; peak ${measured.memory.peakMb} MB (VmHWM, start-up included; highest 250 ms sample ${measured.memory.highestSampleMb} MB${measured.memory.highestDuring ? `, during ${measured.memory.highestDuring}` : ''}).`,
     '',
     '| Target | measured | target | verdict |',
     '|---|---|---|---|',
