@@ -5,74 +5,14 @@
 // (a row released after a fault stays leased, by nobody, until its backoff has passed, or until
 // the older write it waited for resolves: `wake`).
 
-import { Prisma } from '../generated/sqlite/client.js';
 import type { Database, DatabaseTransaction } from '../db/client.js';
 import { outboxRow } from '../pipeline/line-events.js';
 import { completedRow, type CompletionLines, type TransactionStatus } from '../pipeline/transaction-log.js';
+import { leaseFree, resendable, sameNumberOrSim, UNRESOLVED, unresolvedBefore, type LineMatch } from './row-sql.js';
 import type { LaterWrite, Rivals } from './supersede.js';
+import { countWaits, type Waits } from './wait-count.js';
 
-const UNRESOLVED = ['pending', 'unknown'] as const satisfies readonly TransactionStatus[];
-const [PENDING, UNKNOWN] = UNRESOLVED;
-
-/** SQL: the row aliased `alias` is a write on one line (src/recovery/line-order.ts, `LineOrder.onLine`). */
-export type LineMatch = (alias: string) => Prisma.Sql;
-
-const column = (alias: string, name: string) => Prisma.raw(`"${alias}"."${name}"`);
-
-/**
- * SQL: the row `row` is an unresolved write made before the row `than` (by `createdAt`, then
- * `id`: one total order, so two rows never wait for each other). Any such row counts, whoever
- * holds it and whenever it is due: one whose request may still be running, one backing off.
- */
-const unresolvedBefore = (row: string, than: string) => Prisma.sql`
-  ${column(row, 'status')} IN (${PENDING}, ${UNKNOWN}) AND ${column(row, 'request')} IS NOT NULL
-  AND (${column(row, 'createdAt')} < ${column(than, 'createdAt')}
-    OR (${column(row, 'createdAt')} = ${column(than, 'createdAt')} AND ${column(row, 'id')} < ${column(than, 'id')}))`;
-
-/**
- * SQL: the rows `row` and `than` are under the same number or the same SIM: the line as one
- * statement can see it for every row at once, without the history `LineOrder` reads row by row
- * (a row waiting only through an MDN swap or a field of its stored request is not matched here;
- * its claim still waits).
- */
-const sameNumberOrSim = (row: string, than: string) =>
-  Prisma.sql`(${column(row, 'mdn')} = ${column(than, 'mdn')} OR ${column(row, 'sim')} = ${column(than, 'sim')})`;
-
-/** A date read back from an aggregate: PostgreSQL answers a Date, SQLite what it stores (ms or text). */
-const dateOf = (value: unknown): Date => {
-  if (value instanceof Date) return value;
-  if (typeof value === 'bigint') return new Date(Number(value));
-  if (typeof value === 'number') return new Date(value);
-  const text = String(value);
-  return /^\d+$/.test(text) ? new Date(Number(text)) : new Date(text);
-};
-
-/** An older unresolved write that writes under its number or SIM wait behind, with how many and since when. */
-export interface BlockingWrite {
-  id: string;
-  operation: string;
-  status: TransactionStatus;
-  userId: string;
-  carrier: string | null;
-  attempts: number;
-  createdAt: Date;
-  /** When its own backoff ends (null: due now, or held by a replica re-sending it). */
-  retryAt: Date | null;
-  /** Unresolved writes that wait behind it. */
-  waiting: number;
-  /** When the oldest of them was made. */
-  waitingSince: Date;
-}
-
-/** The writes recovery holds back for an older one on their line, at one instant. */
-export interface Waits {
-  /** Unresolved writes waiting behind an older one, in all. */
-  waiting: number;
-  /** The older writes they wait behind, in all. */
-  blocking: number;
-  /** The first of those, those with the longest waits first. */
-  rows: BlockingWrite[];
-}
+export type { LineMatch } from './row-sql.js';
 
 /** Number changes followed from a row's number to its line's later ones; a line renumbered more often meanwhile is followed no further. */
 export const MAX_RENUMBERINGS = 8;
@@ -101,21 +41,6 @@ export class RecoveryLeases {
   ) {}
 
   /**
-   * SQL: the row aliased `alias` is one recovery may re-send (unresolved, with its stored
-   * request; `pending` only once its own request cannot still be running), whatever its lease.
-   */
-  private resendable(alias: string, rules: { pendingBefore: Date }) {
-    return Prisma.sql`${column(alias, 'request')} IS NOT NULL AND (${column(alias, 'status')} = ${UNKNOWN}
-      OR (${column(alias, 'status')} = ${PENDING} AND ${column(alias, 'createdAt')} < ${rules.pendingBefore}))`;
-  }
-
-  /** SQL: nobody holds the row aliased `alias`, nor is it backing off. */
-  private leaseFree(alias: string, now: Date) {
-    // A lease until T is over at T: the re-send scheduled for T may claim its row then.
-    return Prisma.sql`(${column(alias, 'leaseUntil')} IS NULL OR ${column(alias, 'leaseUntil')} <= ${now})`;
-  }
-
-  /**
    * Takes the row for `leaseMs` and counts the attempt; false when it is not (or no longer) ours
    * to take, or when an older write on its line (`line`) is unresolved. One conditional UPDATE:
    * of two replicas claiming two writes of one line at once, the younger's claim finds the older
@@ -128,7 +53,7 @@ export class RecoveryLeases {
     const count = await this.db.$executeRaw`
       UPDATE "Transaction" SET "leaseUntil" = ${new Date(now.getTime() + rules.leaseMs)}, "leaseOwner" = ${this.owner},
         "attempts" = "attempts" + 1, "updatedAt" = ${now}
-      WHERE "id" = ${id} AND ${this.resendable('Transaction', rules)} AND ${this.leaseFree('Transaction', now)}
+      WHERE "id" = ${id} AND ${resendable('Transaction', rules)} AND ${leaseFree('Transaction', now)}
         AND NOT EXISTS (SELECT 1 FROM "Transaction" AS "older"
           WHERE ${unresolvedBefore('older', 'Transaction')} AND ${line('older')})`;
     return count === 1;
@@ -152,7 +77,7 @@ export class RecoveryLeases {
   async wake(id: string, line: LineMatch, rules: { pendingBefore: Date }, limit: number): Promise<string[]> {
     const rows = await this.db.$queryRaw<{ id: string }[]>`
       SELECT "next"."id" FROM "Transaction" AS "next", "Transaction" AS "row"
-      WHERE "row"."id" = ${id} AND ${this.resendable('next', rules)} AND "next"."leaseOwner" IS NULL
+      WHERE "row"."id" = ${id} AND ${resendable('next', rules)} AND "next"."leaseOwner" IS NULL
         AND ("next"."createdAt" > "row"."createdAt" OR ("next"."createdAt" = "row"."createdAt" AND "next"."id" > "row"."id"))
         AND ${line('next')}
       ORDER BY "next"."createdAt" ASC, "next"."id" ASC LIMIT ${limit}`;
@@ -295,53 +220,15 @@ export class RecoveryLeases {
   async due(rules: { pendingBefore: Date }, limit: number): Promise<string[]> {
     const rows = await this.db.$queryRaw<{ id: string }[]>`
       SELECT "row"."id" FROM "Transaction" AS "row"
-      WHERE ${this.resendable('row', rules)} AND ${this.leaseFree('row', new Date())}
+      WHERE ${resendable('row', rules)} AND ${leaseFree('row', new Date())}
         AND NOT EXISTS (SELECT 1 FROM "Transaction" AS "older" WHERE ${unresolvedBefore('older', 'row')}
           AND ${sameNumberOrSim('older', 'row')})
       ORDER BY "row"."createdAt" ASC, "row"."id" ASC LIMIT ${limit}`;
     return rows.map((row) => row.id);
   }
 
-  /**
-   * The writes `due` leaves out because they wait, grouped by what they wait behind: the oldest
-   * unresolved write under the same number or SIM. One statement; the totals count every
-   * waiting write, the rows are the `limit` older writes whose waiters have waited longest.
-   */
-  async waits(rules: { pendingBefore: Date }, limit: number): Promise<Waits> {
-    const rows = await this.db.$queryRaw<
-      (Omit<BlockingWrite, 'waitingSince' | 'retryAt' | 'createdAt'> & {
-        createdAt: unknown;
-        retryAt: unknown;
-        waitingSince: unknown;
-        total: number | bigint;
-        blocking: number | bigint;
-      })[]
-    >`
-      SELECT "blocker"."id", "blocker"."operation", "blocker"."status", "blocker"."userId", "blocker"."carrier",
-        "blocker"."attempts", "blocker"."createdAt", "blocker"."leaseUntil" AS "retryAt",
-        CAST(COUNT(*) AS INTEGER) AS "waiting", MIN("waits"."createdAt") AS "waitingSince",
-        CAST(SUM(COUNT(*)) OVER () AS INTEGER) AS "total", CAST(COUNT(*) OVER () AS INTEGER) AS "blocking"
-      FROM (
-        SELECT "row"."createdAt", (SELECT "older"."id" FROM "Transaction" AS "older"
-            WHERE ${unresolvedBefore('older', 'row')} AND ${sameNumberOrSim('older', 'row')}
-            ORDER BY "older"."createdAt" ASC, "older"."id" ASC LIMIT 1) AS "blockedBy"
-        FROM "Transaction" AS "row" WHERE ${this.resendable('row', rules)}
-      ) AS "waits"
-      JOIN "Transaction" AS "blocker" ON "blocker"."id" = "waits"."blockedBy"
-      GROUP BY "blocker"."id", "blocker"."operation", "blocker"."status", "blocker"."userId", "blocker"."carrier",
-        "blocker"."attempts", "blocker"."createdAt", "blocker"."leaseUntil"
-      ORDER BY "waitingSince" ASC, "blocker"."id" ASC LIMIT ${limit}`;
-    return {
-      waiting: Number(rows[0]?.total ?? 0),
-      blocking: Number(rows[0]?.blocking ?? 0),
-      rows: rows.map(({ total: _total, blocking: _blocking, createdAt, retryAt, waitingSince, ...row }) => ({
-        ...row,
-        attempts: Number(row.attempts),
-        waiting: Number(row.waiting),
-        createdAt: dateOf(createdAt),
-        retryAt: retryAt === null ? null : dateOf(retryAt),
-        waitingSince: dateOf(waitingSince),
-      })),
-    };
+  /** The writes waiting behind an older one on their line (wait-count.ts). */
+  waits(rules: { pendingBefore: Date }, limit: number): Promise<Waits> {
+    return countWaits(this.db, rules, limit);
   }
 }

@@ -9,7 +9,8 @@
 import { logPassFailure } from '../errors/database-unavailable.js';
 import type { Logger } from '../lib/logger.js';
 import type { Metrics } from '../metrics.js';
-import type { RecoveryLeases, Waits } from './leases.js';
+import type { RecoveryLeases } from './leases.js';
+import type { Waits } from './wait-count.js';
 
 /** Older writes named at most by one look (the gauges count every waiting write). */
 export const WAITS_LISTED = 100;

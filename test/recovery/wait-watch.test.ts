@@ -6,7 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
 import { Metrics } from '../../src/metrics.js';
-import type { BlockingWrite, RecoveryLeases, Waits } from '../../src/recovery/leases.js';
+import type { RecoveryLeases } from '../../src/recovery/leases.js';
+import type { BlockingWrite, Waits } from '../../src/recovery/wait-count.js';
 import { WAITS_LISTED, WaitWatch } from '../../src/recovery/waits.js';
 
 const START = 1_800_000_000_000;
