@@ -13,53 +13,21 @@
 // (bench/graphql-body-cost.mjs runs the `graphql` suite.) Run it on an older commit's checkout
 // too, to compare: `git archive <commit> | tar -x -C dir`, with node_modules linked and
 // src/generated copied; the gateway is started with `npx tsx src/main.ts`, so both work.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { sourceGateway } from './support/source-gateway.mjs';
 
 const root = process.argv[2] ?? '.';
 const reps = Number(process.argv[3] ?? 5);
 const suites = new Set((process.argv[4] ?? 'graphql,rest').split(','));
-const dir = mkdtempSync(join(tmpdir(), 'body-cost-'));
-const port = 4900 + Math.floor(Math.random() * 300);
 const METRICS_TOKEN = 'body-cost-metrics-token-0123456789abcdef';
-const env = {
-  ...process.env,
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${join(dir, 'g.db')}`,
-  PORT: String(port),
-  JWT_SECRET: 'probe-secret-that-is-long-enough-0123456789abcdef',
-  METRICS_TOKEN,
-  LOG_LEVEL: 'info',
-};
-const admin = (...args) =>
-  execFileSync('npx', ['tsx', 'src/cli/main.ts', ...args], { cwd: root, env, encoding: 'utf8' }).trim();
+const gateway = sourceGateway(root, { name: 'body-cost', portBase: 4900, settings: { METRICS_TOKEN } });
 /** A new user's token. */
 const newToken = (name) => {
-  admin('user', 'create', name);
-  return admin('token', 'issue', name, '--ttl', '1h').split('\n').pop();
+  gateway.admin('user', 'create', name);
+  return gateway.token(name);
 };
 const token = newToken('alice');
-const child = spawn('npx', ['tsx', 'src/main.ts'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'pipe'],
-  detached: true,
-});
-// Read (and drop) the log as it comes, so that a full pipe never stalls the gateway.
-let started = '';
-await new Promise((resolve) =>
-  child.stderr.on('data', (chunk) => {
-    if (started === null) return;
-    started += chunk;
-    if (started.includes('listening')) {
-      started = null;
-      resolve();
-    }
-  }),
-);
-const base = `http://127.0.0.1:${port}`;
+const running = await gateway.start();
+const { base } = gateway;
 
 async function cpuSeconds() {
   const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
@@ -158,5 +126,5 @@ if (suites.has('graphql')) {
     `GET /livez: ${Math.max(...quiet).toFixed(0)} ms at most when idle, ${loaded.toFixed(0)} ms while 8 anonymous audit bodies were answered`,
   );
 }
-process.kill(-child.pid, 'SIGTERM');
+running.stop();
 setTimeout(() => process.exit(0), 1500);

@@ -3,45 +3,27 @@
 // 60 KB adversarial email, /healthz latency meanwhile, and the recovery time of a timed-out
 // activation. Usage: node bench/hardening-probe.mjs [checkout=.] (run it on an older commit's
 // checkout too, to compare; the gateway is started with `npx tsx src/main.ts` so both work).
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { sourceGateway } from './support/source-gateway.mjs';
 
 const root = process.argv[2] ?? '.';
-const dir = mkdtempSync(join(tmpdir(), 'probe-'));
-const port = 4600 + Math.floor(Math.random() * 300);
-const env = {
-  ...process.env,
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${join(dir, 'g.db')}`,
-  PORT: String(port),
-  JWT_SECRET: 'probe-secret-that-is-long-enough-0123456789abcdef',
-  LOG_LEVEL: 'info',
-  CARRIER_TIMEOUT_MS: '400',
-  CARRIER_RETRIES: '0',
-};
-const admin = (...args) =>
-  execFileSync('npx', ['tsx', 'src/cli/main.ts', ...args], { cwd: root, env, encoding: 'utf8' }).trim();
+const gateway = sourceGateway(root, {
+  name: 'probe',
+  portBase: 4600,
+  settings: { CARRIER_TIMEOUT_MS: '400', CARRIER_RETRIES: '0' },
+});
+const { admin, base } = gateway;
 admin('user', 'create', 'alice', '--superuser');
 admin('plan', 'create', 'BASIC', '--name', 'Basic', '--carrier-plan-id', 'BASIC1GB', '--price', '15');
 admin('plan', 'authorize', 'alice', 'BASIC');
-const token = admin('token', 'issue', 'alice', '--ttl', '1h').split('\n').pop();
-const child = spawn('npx', ['tsx', 'src/main.ts'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'pipe'],
-  detached: true,
-});
-let logs = '';
-const urls = await new Promise((resolve) =>
-  child.stderr.on('data', (c) => {
-    logs += c;
-    const line = logs.split('\n').find((l) => l.includes('sandbox carriers running'));
-    if (line && logs.includes('listening')) resolve(JSON.parse(line));
-  }),
+const token = gateway.token('alice');
+const SANDBOX_LINE = 'sandbox carriers running';
+const running = await gateway.start({ keepLog: true, ready: (log) => log.includes(SANDBOX_LINE) });
+const urls = JSON.parse(
+  running
+    .log()
+    .split('\n')
+    .find((line) => line.includes(SANDBOX_LINE)),
 );
-const base = `http://127.0.0.1:${port}`;
 const ms = (t) => Math.round(performance.now() - t);
 
 async function withHealthz(label, work) {
@@ -160,9 +142,10 @@ console.log(
   final ? `recovered as ${final} ${ms(t1)} ms after the 504` : 'not recovered within 30 s after the 504',
   JSON.stringify(last).slice(0, 400),
 );
-process.kill(-child.pid, 'SIGTERM');
+running.stop();
 console.log(
-  logs
+  running
+    .log()
     .split('\n')
     .filter((l) => /error|warn/.test(l))
     .slice(0, 5)
