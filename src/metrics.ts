@@ -37,7 +37,7 @@ export class Metrics {
 
   readonly recoveries = new Counter({
     name: 'line_gateway_recovery_attempts_total',
-    help: 'Re-sends of writes whose outcome was lost, by result: success, failure (carrier refused), retry (still unknown) or superseded (not re-sent: a later write of the same kind on the line had succeeded)',
+    help: 'Re-sends of writes whose outcome was lost, by result: success, failure (carrier refused), retry (still unknown), superseded (not re-sent: a later write of the same kind on the line had succeeded) or abandoned (given up by an operator through this replica)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });

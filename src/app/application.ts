@@ -27,7 +27,7 @@ import { CarrierReadFlights } from '../pipeline/read-flights.js';
 import { operations } from '../operations/index.js';
 import { BulkJobRunner } from '../operations/activation/bulk-jobs/runner.js';
 import { JobLeases } from '../operations/activation/bulk-jobs/job-leases.js';
-import { followRecoveredActivation } from '../operations/activation/bulk-jobs/recovered-items.js';
+import { outcomeFollowers } from './outcome-followers.js';
 import { RecoveryLeases } from '../recovery/leases.js';
 import { Reconciler } from '../recovery/reconciler.js';
 import { recoveryTiming } from '../recovery/timing.js';
@@ -87,7 +87,7 @@ export async function startApplication(
     recoveryTiming(config),
     () => outbox.eventWritten(),
     // A bulk job's entry for an activation whose outcome was lost follows what recovery learns.
-    { activateSim: followRecoveredActivation },
+    outcomeFollowers,
   );
   const bulkJobs = new BulkJobRunner(
     new JobLeases(data.db, replica),

@@ -19,6 +19,9 @@ export const USAGE = `Usage: npm run --silent admin -- <command>
   line assign <mdn> <user> [--carrier 321|carrier_b]       (a line the gateway has not seen is looked up at the carriers)
   line unassign <mdn>                                      (the line belongs to nobody: every user may act on it)
   recovery waiting                                           (lost writes held back behind an older unresolved write on their line, by older write)
+  recovery abandon <transaction_id> --reason <text> [--dry-run]
+                                                             (gives up a lost write recovery cannot resolve; check the line at the carrier first:
+                                                              it may have happened there. The writes it held back go at the servers' next sweep)
   config                                                     (the environment variables)`;
 
 export class UsageError extends Error {}
@@ -33,10 +36,12 @@ const options = {
   description: { type: 'string' },
   wfc: { type: 'string' },
   ttl: { type: 'string' },
+  reason: { type: 'string' },
+  'dry-run': { type: 'boolean' },
 } as const;
 
 export type Flag = keyof typeof options;
-export type Flags = Partial<Record<Flag, string>>;
+export type Flags = Partial<Record<Exclude<Flag, 'dry-run'>, string>> & { 'dry-run'?: boolean };
 
 /** What each command takes: how many arguments after the command, and which flags. */
 const COMMANDS: Record<string, { args: [min: number, max: number]; flags: Flag[] }> = {
@@ -52,6 +57,7 @@ const COMMANDS: Record<string, { args: [min: number, max: number]; flags: Flag[]
   'line assign': { args: [2, 2], flags: ['carrier'] },
   'line unassign': { args: [1, 1], flags: ['carrier'] },
   'recovery waiting': { args: [0, 0], flags: [] },
+  'recovery abandon': { args: [1, 1], flags: ['reason', 'dry-run'] },
 };
 
 /** How the CLI spells each input field, for validation messages. */
@@ -70,6 +76,8 @@ const SPELLING: Record<string, string> = {
   active: '--active',
   ttl: '--ttl',
   mdn: '<mdn>',
+  id: '<transaction_id>',
+  reason: '--reason',
 };
 
 /** Refuses arguments and flags the command does not take (they would be silently ignored). */

@@ -8,7 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, describeConfig, loadConfig } from '../config.js';
 import { openData, type DataServices } from '../app/data.js';
 import { GatewayError, ValidationFailedError } from '../errors/gateway-errors.js';
-import { operationNamed } from '../operations/index.js';
+import { operationNamed, operations } from '../operations/index.js';
+import { transactionView } from '../operations/account/transaction.js';
+import { outcomeFollowers } from '../app/outcome-followers.js';
 import { locatedRefusal, validateInput } from '../pipeline/validate.js';
 import {
   bool,
@@ -26,6 +28,7 @@ import type { ConnectedCarriers } from '../app/carriers.js';
 import { assignLineOwner as assign } from '../lines/assign-owner.js';
 import { LineRegistry } from '../lines/registry.js';
 import { RecoveryLeases } from '../recovery/leases.js';
+import { Reconciler } from '../recovery/reconciler.js';
 import { recoveryTiming } from '../recovery/timing.js';
 import { WAITS_LISTED } from '../recovery/waits.js';
 
@@ -153,6 +156,24 @@ async function run(
         blocking: waits.blocking,
         blockingWrites: waits.rows.map(({ id, ...row }) => ({ transactionId: id, ...row })),
       });
+    }
+    case 'recovery abandon': {
+      const input = validateInput(operationNamed('abandonTransaction').input, {
+        id: rest[0],
+        reason: flags.reason,
+      }) as { id: string; reason: string };
+      // The servers' reconciler, not started here: the writes it releases are due at once, and
+      // the servers' next sweep (RECOVERY_SWEEP_MS) re-sends them.
+      const recovery = new Reconciler(
+        new RecoveryLeases(data.db, 'admin-cli'),
+        operations,
+        recoveryTiming(config),
+        undefined,
+        outcomeFollowers,
+      );
+      const dryRun = flags['dry-run'] ?? false;
+      const { transaction, released } = await recovery.abandon(input.id, input.reason, { dryRun });
+      return print({ ...(dryRun ? { dryRun } : {}), transaction: transactionView(transaction), released });
     }
     default:
       throw new UsageError(`Unknown command: ${command}`);

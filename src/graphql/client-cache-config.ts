@@ -10,6 +10,8 @@
 
 /** Object types without an identity: embedded in their parent (test/clients/cache-config.test.ts keeps this list true). */
 export const EMBEDDED_TYPES = [
+  // A mutation's answer around a TransactionRecord (which has its id).
+  'AbandonedTransaction',
   'AccountLine',
   'AccountResult',
   'ActivePlanResult',

@@ -6,6 +6,7 @@ import { me } from './account/me.js';
 import { transaction } from './account/transaction.js';
 import { activationOperations } from './activation/index.js';
 import { carrierStatuses, setting, settings, updateSetting } from './admin/settings.js';
+import { abandonTransaction } from './admin/abandon-transaction.js';
 import { assignLineOwner } from './admin/line-owner.js';
 import { extendedOperations } from './extended/index.js';
 import { featureOperations } from './features/index.js';
@@ -18,7 +19,7 @@ import { planOperations } from './plans/index.js';
 import { queryOperations } from './queries/index.js';
 import { webhookOperations } from './webhooks/index.js';
 
-export const adminOperations = [settings, setting, updateSetting, carrierStatuses, assignLineOwner];
+export const adminOperations = [settings, setting, updateSetting, carrierStatuses, assignLineOwner, abandonTransaction];
 export const accountOperations = [me, transaction];
 export const managementOperations = [
   users,

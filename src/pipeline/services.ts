@@ -16,7 +16,7 @@ import type { SettingsStore } from '../settings/store.js';
 import type { EventBus } from './event-bus.js';
 import type { CarrierReadFlights } from './read-flights.js';
 import type { RateLimiter } from './rate-limiter.js';
-import type { TransactionLog } from './transaction-log.js';
+import type { TransactionLog, TransactionRecord } from './transaction-log.js';
 
 /**
  * The pipeline's side of outcome recovery (src/recovery/ implements it): shutdown waits for
@@ -27,6 +27,14 @@ export interface OutcomeRecovery {
   begin(): () => void;
   /** The transaction's outcome is unknown: re-send it soon, with the same id. */
   resolveSoon(transactionId: string): void;
+  /** An operator gives up a lost outcome (`reason` is kept in its answer): never re-sent. */
+  abandon(transactionId: string, reason: string, options?: { dryRun?: boolean }): Promise<AbandonedWrite>;
+}
+
+/** A lost outcome an operator gave up, and the writes on its line that waited for it (now due). */
+export interface AbandonedWrite {
+  transaction: TransactionRecord;
+  released: string[];
 }
 
 /** Wake-ups for the line events outbox's background work (src/events/ implements it). */

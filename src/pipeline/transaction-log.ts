@@ -12,9 +12,18 @@ import { outboxRow, type LineEventDraft } from './line-events.js';
 /**
  * `superseded`: a lost outcome (`unknown`, `pending`) the reconciler did not re-send because a
  * later write of the same kind on the same line had succeeded (src/recovery/supersede.ts).
+ * `abandoned`: a lost outcome an operator gave up (src/recovery/abandon.ts), never learned.
  * Terminal, like success, failure and error; only pending and unknown are ever re-sent.
  */
-export const TRANSACTION_STATUSES = ['pending', 'success', 'failure', 'unknown', 'error', 'superseded'] as const;
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'success',
+  'failure',
+  'unknown',
+  'error',
+  'superseded',
+  'abandoned',
+] as const;
 
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
@@ -32,7 +41,7 @@ export interface TransactionRecord {
   request: unknown;
   /** Re-sends made by the reconciler. */
   attempts: number;
-  /** When the reconciler resolved the row (learned its outcome, or found it superseded); null when the caller's request did. */
+  /** When the gateway resolved the lost outcome (learned, superseded or abandoned); null when the caller's request did. */
   resolvedAt: Date | null;
   /** Known to have changed nothing at the carrier (see `mayRetake`). */
   noEffect: boolean;
@@ -46,11 +55,11 @@ export interface TransactionRecord {
 }
 
 /**
- * Whether the outcome was learned by re-sending the write. A superseded row was resolved by the
- * reconciler too, but never re-sent: it has no outcome to show.
+ * Whether the outcome was learned by re-sending the write. A superseded or abandoned row was
+ * resolved without one: it has no outcome to show.
  */
 export const wasRecovered = (row: { status: string; resolvedAt: Date | null }): boolean =>
-  row.resolvedAt !== null && row.status !== 'superseded';
+  row.resolvedAt !== null && row.status !== 'superseded' && row.status !== 'abandoned';
 
 /** The operation's prefix followed by 12 uppercase hexadecimal characters. */
 export function generateTransactionId(prefix: string): string {

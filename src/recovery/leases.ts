@@ -8,7 +8,17 @@
 import type { Database, DatabaseTransaction } from '../db/client.js';
 import { outboxRow } from '../pipeline/line-events.js';
 import { completedRow, type CompletionLines, type TransactionStatus } from '../pipeline/transaction-log.js';
-import { leaseFree, resendable, sameNumberOrSim, UNRESOLVED, unresolvedBefore, type LineMatch } from './row-sql.js';
+import { Prisma } from '../generated/sqlite/client.js';
+import {
+  leaseFree,
+  PENDING,
+  resendable,
+  sameNumberOrSim,
+  UNKNOWN,
+  UNRESOLVED,
+  unresolvedBefore,
+  type LineMatch,
+} from './row-sql.js';
 import type { LaterWrite, Rivals } from './supersede.js';
 import { countWaits, type Waits } from './wait-count.js';
 
@@ -75,19 +85,24 @@ export class RecoveryLeases {
    * their claim will find. A row of a request that may still be running is left to it.
    */
   async wake(id: string, line: LineMatch, rules: { pendingBefore: Date }, limit: number): Promise<string[]> {
-    const rows = await this.db.$queryRaw<{ id: string }[]>`
-      SELECT "next"."id" FROM "Transaction" AS "next", "Transaction" AS "row"
-      WHERE "row"."id" = ${id} AND ${resendable('next', rules)} AND "next"."leaseOwner" IS NULL
-        AND ("next"."createdAt" > "row"."createdAt" OR ("next"."createdAt" = "row"."createdAt" AND "next"."id" > "row"."id"))
-        AND ${line('next')}
-      ORDER BY "next"."createdAt" ASC, "next"."id" ASC LIMIT ${limit}`;
-    const ids = rows.map((row) => row.id);
+    const ids = await this.next(id, line, rules, limit);
     if (ids.length > 0)
       await this.db.transaction.updateMany({
         where: { id: { in: ids }, leaseOwner: null, status: { in: [...UNRESOLVED] } },
         data: { leaseUntil: null },
       });
     return ids;
+  }
+
+  /** The writes `wake` would make due, without making them so (a dry run's answer). */
+  async next(id: string, line: LineMatch, rules: { pendingBefore: Date }, limit: number): Promise<string[]> {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT "next"."id" FROM "Transaction" AS "next", "Transaction" AS "row"
+      WHERE "row"."id" = ${id} AND ${resendable('next', rules)} AND "next"."leaseOwner" IS NULL
+        AND ("next"."createdAt" > "row"."createdAt" OR ("next"."createdAt" = "row"."createdAt" AND "next"."id" > "row"."id"))
+        AND ${line('next')}
+      ORDER BY "next"."createdAt" ASC, "next"."id" ASC LIMIT ${limit}`;
+    return rows.map((row) => row.id);
   }
 
   /**
@@ -202,6 +217,38 @@ export class RecoveryLeases {
         AND EXISTS (SELECT 1 FROM "Transaction" AS "later" WHERE "later"."id" = ${later}
           AND "later"."status" = ${'success' satisfies TransactionStatus} AND "later"."createdAt" > "Transaction"."createdAt")`;
     return count === 1;
+  }
+
+  /**
+   * Resolves the row `abandoned` with `response` (an operator gave it up: src/recovery/abandon.ts),
+   * and the `follow` writes with it. One conditional UPDATE: only while the row is unresolved,
+   * no replica holds it (a re-send in progress records the carrier's answer instead) and, if
+   * `pending`, its own request cannot still be running. Its stored request goes, so nothing
+   * re-sends it; a backoff lease goes with it.
+   */
+  async abandon(
+    id: string,
+    response: unknown,
+    rules: { pendingBefore: Date },
+    follow?: OutcomeFollower,
+  ): Promise<{ resolvedAt: Date } | null> {
+    const now = new Date();
+    // A backoff (a lease nobody holds) does not stop it; a replica's re-send in progress does.
+    const notHeld = Prisma.sql`("leaseOwner" IS NULL OR "leaseUntil" IS NULL OR "leaseUntil" <= ${now})`;
+    const update = (db: Database | DatabaseTransaction) => db.$executeRaw`
+      UPDATE "Transaction" SET "status" = ${'abandoned' satisfies TransactionStatus},
+        "response" = ${JSON.stringify(response)}, "request" = NULL, "resolvedAt" = ${now}, "updatedAt" = ${now},
+        "leaseUntil" = NULL, "leaseOwner" = NULL
+      WHERE "id" = ${id} AND ("status" = ${UNKNOWN} OR ("status" = ${PENDING} AND "createdAt" < ${rules.pendingBefore}))
+        AND ${notHeld}`;
+    const abandoned = follow
+      ? await this.db.$transaction(async (tx) => {
+          const count = await update(tx);
+          if (count === 1) await follow(tx, now);
+          return count === 1;
+        })
+      : (await update(this.db)) === 1;
+    return abandoned ? { resolvedAt: now } : null;
   }
 
   /** Gives the row back, untouchable by any replica until `retryAt`. */

@@ -11,7 +11,8 @@
 import { CarrierFault } from '../carriers/errors.js';
 import { atWallClock, type WallClockTimer } from '../lib/wall-clock-timer.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
-import type { OutcomeRecovery, Services } from '../pipeline/services.js';
+import type { AbandonedWrite, OutcomeRecovery, Services } from '../pipeline/services.js';
+import { abandonWrite } from './abandon.js';
 import type { TransactionRecord } from '../pipeline/transaction-log.js';
 import type { LineMatch, RecoveryLeases } from './leases.js';
 import { LineOrder, type LineRow } from './line-order.js';
@@ -65,9 +66,21 @@ export class Reconciler implements OutcomeRecovery {
     this.services = services;
     void this.sweep();
     // Rows a crash left `pending` just before this start become eligible after pendingAfterMs.
-    this.startupTimer = this.later(() => void this.sweep(), this.timing.pendingAfterMs);
-    this.sweepTimer = setInterval(() => void this.sweep(), this.timing.sweepMs);
-    this.sweepTimer.unref();
+    this.startupTimer = setTimeout(() => void this.sweep(), this.timing.pendingAfterMs).unref();
+    this.sweepTimer = setInterval(() => void this.sweep(), this.timing.sweepMs).unref();
+  }
+
+  /** An operator gives `id` up (src/recovery/abandon.ts); the writes that waited for it go at once. */
+  async abandon(id: string, reason: string, { dryRun = false } = {}): Promise<AbandonedWrite> {
+    const abandoned = await abandonWrite(
+      { leases: this.leases, order: this.order, followers: this.followers },
+      { id, reason, pendingAfterMs: this.timing.pendingAfterMs, wakeLimit: WAKE_BATCH, dryRun },
+    );
+    if (dryRun) return abandoned;
+    this.services?.metrics.recoveries.inc({ outcome: 'abandoned' });
+    // Where this reconciler runs (not the admin CLI's, never started): elsewhere the next sweep.
+    for (const next of abandoned.released) this.resolveSoon(next);
+    return abandoned;
   }
 
   /** Tries to resolve `id` in the background after `delayMs`. */
@@ -124,12 +137,6 @@ export class Reconciler implements OutcomeRecovery {
       new Promise((resolve) => (deadline = setTimeout(resolve, this.timing.drainMs))),
     ]);
     clearTimeout(deadline);
-  }
-
-  private later(run: () => void, delayMs: number): NodeJS.Timeout {
-    const timer = setTimeout(run, delayMs);
-    timer.unref();
-    return timer;
   }
 
   private pendingBefore(): Date {

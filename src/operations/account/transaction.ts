@@ -5,13 +5,13 @@
 import { z } from 'zod';
 import { quote } from '../../lib/quote.js';
 import { NotFoundError } from '../../errors/gateway-errors.js';
-import { TRANSACTION_STATUSES, wasRecovered } from '../../pipeline/transaction-log.js';
+import { TRANSACTION_STATUSES, wasRecovered, type TransactionRecord } from '../../pipeline/transaction-log.js';
 import { defineOperation } from '../define.js';
 
 export const transactionStatus = z.enum(TRANSACTION_STATUSES).meta({
   id: 'TransactionStatus',
   description:
-    'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen; see `noEffect`), superseded (its outcome was lost and a later write of the same kind on the same line, e.g. a restore after this suspension, succeeded first: not re-sent, so that the later write stands; the stored answer names it)',
+    'pending (in flight), success, failure (carrier refused), unknown (carrier did not answer: may or may not have happened; the gateway re-sends it until the outcome is known), error (did not happen; see `noEffect`), superseded (its outcome was lost and a later write of the same kind on the same line, e.g. a restore after this suspension, succeeded first: not re-sent, so that the later write stands; the stored answer names it), abandoned (its outcome was lost and never learned, and an operator gave it up so that the later writes on its line could go: it may or may not have happened at the carrier, and it is not re-sent; the stored answer gives the operator’s `reason`)',
 });
 
 export const transactionRecord = z
@@ -33,7 +33,7 @@ export const transactionRecord = z
       .string()
       .nullable()
       .describe(
-        'The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send; once superseded, `superseded_by` (the later transaction, when it is the caller’s own) and a `message` saying so',
+        'The answer the caller got, as JSON (REST field names; REST answers JSON text, GraphQL the JSON value itself); once recovered, the answer the carrier gave on re-send; once superseded, `superseded_by` (the later transaction, when it is the caller’s own) and a `message` saying so; once abandoned, a `message` saying so and the operator’s `reason`',
       ),
     createdAt: z
       .string()
@@ -47,7 +47,9 @@ export const transactionRecord = z
     resolvedAt: z
       .string()
       .nullable()
-      .describe('When the gateway resolved a lost outcome, recovered or superseded (ISO 8601); null otherwise'),
+      .describe(
+        'When the gateway resolved a lost outcome, recovered, superseded or abandoned (ISO 8601); null otherwise',
+      ),
     noEffect: z
       .boolean()
       .describe(
@@ -79,25 +81,27 @@ export const transaction = defineOperation({
     const record = await services.transactions.find(input.id);
     if (!record || (record.userId !== user.id && !user.superuser))
       throw new NotFoundError(`Transaction ${quote(input.id)} not found`);
-    return {
-      status: 200,
-      body: {
-        id: record.id,
-        operation: record.operation,
-        carrier: record.carrier,
-        mdn: record.mdn,
-        sim: record.sim,
-        status: record.status,
-        httpStatus: record.httpStatus,
-        response: record.response === null ? null : JSON.stringify(record.response),
-        createdAt: record.createdAt.toISOString(),
-        updatedAt: record.updatedAt.toISOString(),
-        recovered: wasRecovered(record),
-        resolvedAt: record.resolvedAt?.toISOString() ?? null,
-        noEffect: record.noEffect,
-        earlierAttempts: record.earlierAttempts,
-        firstAttemptAt: record.firstAttemptAt?.toISOString() ?? null,
-      },
-    };
+    return { status: 200, body: transactionView(record) };
   },
 });
+
+/** A transaction row as `transaction(id)` answers it (REST and GraphQL alike). */
+export function transactionView(record: TransactionRecord): z.infer<typeof transactionRecord> {
+  return {
+    id: record.id,
+    operation: record.operation,
+    carrier: record.carrier,
+    mdn: record.mdn,
+    sim: record.sim,
+    status: record.status,
+    httpStatus: record.httpStatus,
+    response: record.response === null ? null : JSON.stringify(record.response),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    recovered: wasRecovered(record),
+    resolvedAt: record.resolvedAt?.toISOString() ?? null,
+    noEffect: record.noEffect,
+    earlierAttempts: record.earlierAttempts,
+    firstAttemptAt: record.firstAttemptAt?.toISOString() ?? null,
+  };
+}
