@@ -1,11 +1,12 @@
 // Process entry: configuration → database (migrated) → carriers → listen. SIGTERM drains
 // in-flight requests and exits 0.
 
-import { boundHeapGrowth, holdYoungGenerationDuringStartup } from './app/heap-limits.js';
+import { boundHeapGrowth, holdYoungGenerationDuringStartup, noAllocationSitePretenuring } from './app/heap-limits.js';
 import { ConfigError, loadConfig } from './config.js';
 
 async function main(): Promise<void> {
   boundHeapGrowth();
+  noAllocationSitePretenuring();
   const startup = holdYoungGenerationDuringStartup();
   const config = loadConfig();
   // The rest is loaded once the environment is known good: a bad variable is reported at
