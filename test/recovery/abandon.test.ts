@@ -11,15 +11,14 @@
 // on its database and sandbox carriers sweeps).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
-import { startGateway, startReplica, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
+import { startGateway, startReplica, type TestGateway } from '../support/gateway.js';
 import { eventually } from '../support/eventually.js';
 import { seedLine } from '../support/lines.js';
 import { createPlans } from '../support/plans.js';
 import { postgresAvailable } from '../support/postgres.js';
 import { activationBody } from '../e2e/activation/activations.js';
 import type { RestBulkAnswer, RestBulkEntry } from '../support/bulk.js';
-import { sandboxEnv, setFaults } from './support.js';
+import { lostWrite, runAdmin, sandboxEnv, setFaults } from './support.js';
 
 const MINUTE = 60_000;
 const DATABASES: ('sqlite' | 'postgresql')[] = (await postgresAvailable()) ? ['sqlite', 'postgresql'] : ['sqlite'];
@@ -72,16 +71,6 @@ describe.each(DATABASES)('on %s', (database) => {
   const row = (id: string) => gateway.app.services.transactions.find(id);
   const rawRow = (id: string) => db().transaction.findUniqueOrThrow({ where: { id } });
 
-  /** A write through the gateway whose connection the carrier drops before acting on it: row `unknown`. */
-  async function lostWrite(token: string, path: string, body: Record<string, unknown>) {
-    await setFaults(gateway, '321', { drop_rate: 1 });
-    try {
-      expect((await gateway.rest('POST', path, { token, body })).status).not.toBe(200);
-    } finally {
-      await setFaults(gateway, '321', {});
-    }
-  }
-
   /**
    * A line's lost suspend that can never be re-sent (its user gone), and its lost restore behind
    * it; a sweep has tried the suspend (it backs off) and left the restore waiting.
@@ -92,8 +81,8 @@ describe.each(DATABASES)('on %s', (database) => {
     const stamp = Date.now();
     const suspend = `AB-SUS-${tag}-${stamp}`;
     const restore = `AB-RES-${tag}-${stamp}`;
-    await lostWrite(token, '/sim/suspend/', { mdn: line.mdn, transaction_id: suspend });
-    await lostWrite(token, '/sim/restore/', { mdn: line.mdn, transaction_id: restore });
+    await lostWrite(gateway, token, '/sim/suspend/', { mdn: line.mdn, transaction_id: suspend });
+    await lostWrite(gateway, token, '/sim/restore/', { mdn: line.mdn, transaction_id: restore });
     await db().transaction.update({
       where: { id: suspend },
       data: { userId: `deleted-${stamp}`, createdAt: new Date(stamp - 30 * MINUTE) },
@@ -108,19 +97,7 @@ describe.each(DATABASES)('on %s', (database) => {
   const abandon = (token: string, input: Record<string, unknown>, on: TestGateway = replica) =>
     on.graphql<{ abandonTransaction: Abandoned }>(ABANDON, { token, variables: { input } });
 
-  async function cli(args: string[]) {
-    const output = { stdout: '', stderr: '' };
-    const code = await runCli(args, {
-      env: {
-        DATABASE_URL: gateway.app.services.config.DATABASE_URL,
-        DATA_DIR: gateway.app.services.config.DATA_DIR,
-        JWT_SECRET: TEST_JWT_SECRET,
-      },
-      stdout: { write: (text: string) => (output.stdout += text) },
-      stderr: { write: (text: string) => (output.stderr += text) },
-    });
-    return { code, ...output };
-  }
+  const cli = (args: string[]) => runAdmin(gateway, args);
 
   it('gives up a write recovery cannot re-send (dry run first): the write behind it goes at once, and its record says why', async () => {
     const { token, suspend, restore } = await blockedLine('gql');

@@ -19,7 +19,7 @@ import { createPlans } from '../support/plans.js';
 import { postgresAvailable } from '../support/postgres.js';
 import { eventually } from '../support/eventually.js';
 import { activationBody } from '../e2e/activation/activations.js';
-import { sandboxEnv, setFaults } from './support.js';
+import { lostWrite, sandboxEnv } from './support.js';
 
 const HOUR = 3_600_000;
 const DATABASES: ('sqlite' | 'postgresql')[] = (await postgresAvailable()) ? ['sqlite', 'postgresql'] : ['sqlite'];
@@ -48,19 +48,6 @@ const replicaEnv = (gateway: TestGateway, extra: Record<string, string> = {}) =>
   RECOVERY_SWEEP_MS: '3600000',
   ...extra,
 });
-
-/** A write through the gateway whose connection the carrier drops before acting on it: row `unknown`. */
-async function lostWrite(gateway: TestGateway, token: string, path: string, body: Record<string, unknown>) {
-  await setFaults(gateway, '321', { drop_rate: 1 });
-  let answer;
-  try {
-    answer = await gateway.rest('POST', path, { token, body });
-  } finally {
-    await setFaults(gateway, '321', {});
-  }
-  expect(answer.status).not.toBe(200);
-  expect((await gateway.app.services.transactions.find(body.transaction_id as string))?.status).toBe('unknown');
-}
 
 /** Sets a row's retry schedule as its backoff would have: `attempts` made, the next one due in `dueInMs` (null: now). */
 async function schedule(gateway: TestGateway, id: string, attempts: number, dueInMs: number | null) {

@@ -3,6 +3,8 @@
 // setting of the tests that kill a compiled gateway during a bulk job.
 
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
 import type { DataServices } from '../../src/app/data.js';
 import type { ActivateRequest, CarrierId } from '../../src/carriers/types.js';
 import type { UserRecord } from '../../src/directory/types.js';
@@ -20,6 +22,42 @@ export async function setFaults(
     body: JSON.stringify(faults),
   });
   if (response.status !== 200) throw new Error(`sandbox faults: ${response.status}`);
+}
+
+/** A write through the gateway whose connection the carrier drops before acting on it: row `unknown`. */
+export async function lostWrite(
+  gateway: TestGateway,
+  token: string,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  await setFaults(gateway, '321', { drop_rate: 1 });
+  let answer;
+  try {
+    answer = await gateway.rest('POST', path, { token, body });
+  } finally {
+    await setFaults(gateway, '321', {});
+  }
+  expect(answer.status).not.toBe(200);
+  expect((await gateway.app.services.transactions.find(body.transaction_id as string))?.status).toBe('unknown');
+}
+
+/** The admin command line against `gateway`'s database: exit code and what it printed. */
+export async function runAdmin(
+  gateway: TestGateway,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const output = { stdout: '', stderr: '' };
+  const code = await runCli(args, {
+    env: {
+      DATABASE_URL: gateway.app.services.config.DATABASE_URL,
+      DATA_DIR: gateway.app.services.config.DATA_DIR,
+      JWT_SECRET: TEST_JWT_SECRET,
+    },
+    stdout: { write: (text: string) => (output.stdout += text) },
+    stderr: { write: (text: string) => (output.stderr += text) },
+  });
+  return { code, ...output };
 }
 
 /** Environment for another gateway that talks to `gateway`'s in-process sandbox carriers. */

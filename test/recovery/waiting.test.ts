@@ -10,14 +10,13 @@
 // not by waiting: the warning threshold is the default RECOVERY_WAIT_WARN_MS (10 minutes).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { createLogger } from '../../src/lib/logger.js';
 import type { Metrics } from '../../src/metrics.js';
-import { startGateway, startReplica, TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
+import { startGateway, startReplica, type TestGateway } from '../support/gateway.js';
 import { eventually } from '../support/eventually.js';
 import { seedLine } from '../support/lines.js';
 import { postgresAvailable } from '../support/postgres.js';
-import { sandboxEnv, setFaults } from './support.js';
+import { lostWrite, runAdmin, sandboxEnv } from './support.js';
 
 const MINUTE = 60_000;
 const DATABASES: ('sqlite' | 'postgresql')[] = (await postgresAvailable()) ? ['sqlite', 'postgresql'] : ['sqlite'];
@@ -55,32 +54,13 @@ describe.each(DATABASES)('on %s', (database) => {
     await gateway?.close();
   });
 
-  /** A write through the gateway whose connection the carrier drops before acting on it: row `unknown`. */
-  async function lostWrite(token: string, path: string, body: Record<string, unknown>) {
-    await setFaults(gateway, '321', { drop_rate: 1 });
-    try {
-      expect((await gateway.rest('POST', path, { token, body })).status).not.toBe(200);
-    } finally {
-      await setFaults(gateway, '321', {});
-    }
-  }
-
   const db = () => gateway.app.services.db;
   const row = (id: string) => gateway.app.services.transactions.find(id);
   const warnings = (id: string) => log.filter((entry) => entry.message === WARNING && entry.transactionId === id);
   const waitingNow = async () => {
-    const output = { stdout: '', stderr: '' };
-    const code = await runCli(['recovery', 'waiting'], {
-      env: {
-        DATABASE_URL: gateway.app.services.config.DATABASE_URL,
-        DATA_DIR: gateway.app.services.config.DATA_DIR,
-        JWT_SECRET: TEST_JWT_SECRET,
-      },
-      stdout: { write: (text: string) => (output.stdout += text) },
-      stderr: { write: (text: string) => (output.stderr += text) },
-    });
-    expect({ code, stderr: output.stderr }).toEqual({ code: 0, stderr: '' });
-    return JSON.parse(output.stdout) as {
+    const { code, stdout, stderr } = await runAdmin(gateway, ['recovery', 'waiting']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    return JSON.parse(stdout) as {
       waiting: number;
       blocking: number;
       blockingWrites: {
@@ -99,8 +79,8 @@ describe.each(DATABASES)('on %s', (database) => {
     const stamp = Date.now();
     const suspend = `W-SUS-${stamp}`;
     const restore = `W-RES-${stamp}`;
-    await lostWrite(token, '/sim/suspend/', { mdn: line.mdn, transaction_id: suspend });
-    await lostWrite(token, '/sim/restore/', { mdn: line.mdn, transaction_id: restore });
+    await lostWrite(gateway, token, '/sim/suspend/', { mdn: line.mdn, transaction_id: suspend });
+    await lostWrite(gateway, token, '/sim/restore/', { mdn: line.mdn, transaction_id: restore });
     // Lost half an hour and twenty minutes ago; the suspend's user is gone since (re-sending it
     // needs the user), so it can never be re-sent as it is.
     await db().transaction.update({
