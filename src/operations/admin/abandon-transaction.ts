@@ -8,9 +8,9 @@ import { transactionRecord, transactionView } from '../account/transaction.js';
 import { nonEmpty } from '../schemas/fields.js';
 
 /** The operator's reason is stored in the transaction's answer, which its user reads. */
-export const ABANDON_REASON_MAX = 500;
+const ABANDON_REASON_MAX = 500;
 
-export const abandonTransactionInput = z.object({
+const abandonTransactionInput = z.object({
   id: z.string().min(1).max(100).describe('Transaction id, at most 100 characters'),
   reason: nonEmpty(
     'reason',
