@@ -7,23 +7,14 @@
 // nothing re-sends it), what follows the operation's outcome follows it (a bulk job's entry
 // becomes a failure), and the writes that waited for it on its line are due at once.
 
-import { GatewayError, NotFoundError } from '../errors/gateway-errors.js';
+import { DirectoryError } from '../directory/types.js';
+import { NotFoundError } from '../errors/gateway-errors.js';
 import { quote } from '../lib/quote.js';
 import type { AbandonedWrite } from '../pipeline/services.js';
 import { TransactionLog, type TransactionRecord } from '../pipeline/transaction-log.js';
 import type { RecoveryLeases } from './leases.js';
 import type { LineOrder } from './line-order.js';
 import type { OutcomeFollowers } from './record-recovered.js';
-
-/** A write that cannot be abandoned now: resolved, or possibly still on its way to the carrier. */
-export class AbandonRefusedError extends GatewayError {
-  override readonly name = 'AbandonRefusedError';
-  readonly status = 409;
-  readonly code = 'CONFLICT';
-  override restBody() {
-    return { detail: this.message };
-  }
-}
 
 export interface AbandonDeps {
   leases: RecoveryLeases;
@@ -43,6 +34,9 @@ export interface AbandonRequest {
   dryRun?: boolean;
 }
 
+/** A write that cannot be abandoned now (resolved, or possibly still on its way to the carrier): 409 CONFLICT, as management refusals are. */
+const refused = (message: string) => new DirectoryError('conflict', message);
+
 const lost = (row: TransactionRecord) => row.status === 'pending' || row.status === 'unknown';
 
 export async function abandonWrite(deps: AbandonDeps, request: AbandonRequest): Promise<AbandonedWrite> {
@@ -51,13 +45,13 @@ export async function abandonWrite(deps: AbandonDeps, request: AbandonRequest): 
   const row = await transactions.find(id);
   if (!row) throw new NotFoundError(`Transaction ${quote(id)} not found`);
   if (!lost(row))
-    throw new AbandonRefusedError(
+    throw refused(
       `Transaction ${quote(id)} is ${row.status}: only a lost outcome (unknown, or pending after a crash) can be abandoned`,
     );
   const pendingBefore = new Date(Date.now() - request.pendingAfterMs);
   if (row.status === 'pending' && row.createdAt >= pendingBefore) {
     const after = new Date(row.createdAt.getTime() + request.pendingAfterMs).toISOString();
-    throw new AbandonRefusedError(
+    throw refused(
       `Transaction ${quote(id)} is pending: its own request may still be running; it can be abandoned after ${after} if it is still pending then`,
     );
   }
@@ -84,7 +78,7 @@ export async function abandonWrite(deps: AbandonDeps, request: AbandonRequest): 
   );
   if (!abandoned) {
     const now = await transactions.find(id);
-    throw new AbandonRefusedError(
+    throw refused(
       now && lost(now)
         ? `Transaction ${quote(id)} is being re-sent right now: the carrier's answer, if it gives one, will be recorded; try again once that attempt is over`
         : `Transaction ${quote(id)} was resolved meanwhile (${now?.status ?? 'gone'})`,
