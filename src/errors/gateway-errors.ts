@@ -220,35 +220,42 @@ export class CarrierDisabledError extends GatewayError {
   }
 }
 
-/** The carrier could not be talked to; the transaction row says whether anything happened. */
 /**
- * A carrier that did not answer, or not in its wire format. The spec has one status for an
- * upstream carrier operation that failed, 400, with the operation envelope whose `message` ends
- * in a code in parentheses: REST answers exactly that (code CARRIER_TIMEOUT or
- * CARRIER_UNAVAILABLE, the line asked about, the write's transaction id), so a legacy client
- * handles a fault as it handles a refusal. GraphQL tells the two apart by `extensions.code`.
+ * What a fault's REST body carries besides `status` and `message`, in REST's snake_case: the line
+ * asked about, or the operation's own failure envelope, built from the fault's code and message.
+ */
+export type FaultFields = Record<string, unknown> | ((code: string, message: string) => Record<string, unknown>);
+
+/**
+ * A carrier that did not answer, or not in its wire format; the transaction row says whether
+ * anything happened. The spec has one status for an upstream carrier operation that failed, 400,
+ * with the operation's failure envelope whose `message` ends in a code in parentheses: REST
+ * answers exactly that (code CARRIER_TIMEOUT or CARRIER_UNAVAILABLE, the write's transaction id),
+ * so a legacy client handles a fault as it handles a refusal. GraphQL tells the two apart by
+ * `extensions.code`.
  */
 export class CarrierUnavailableError extends GatewayError {
   override readonly name = 'CarrierUnavailableError';
   readonly status = 400;
   readonly code: string;
+  private readonly fields: Record<string, unknown>;
   constructor(
     message: string,
     timedOut: boolean,
     readonly outcomeKnown: boolean,
     readonly transactionId: string | null,
-    /** What the request asked about, as the envelope names it (e.g. `{ mdn }`), in REST's snake_case. */
-    private readonly asked: Record<string, string | null> = {},
+    fields: FaultFields = {},
   ) {
     super(outcomeKnown ? message : `${message}; the outcome is unknown, look it up by transaction id before retrying`);
     this.code = timedOut ? 'CARRIER_TIMEOUT' : 'CARRIER_UNAVAILABLE';
+    this.fields = typeof fields === 'function' ? fields(this.code, this.message) : fields;
   }
   override extensions() {
     return { transactionId: this.transactionId, outcomeKnown: this.outcomeKnown };
   }
   override restBody() {
     const transaction = this.transactionId === null ? {} : { transaction_id: this.transactionId };
-    return { status: 'failure', ...this.asked, ...transaction, message: `${this.message} (${this.code})` };
+    return { status: 'failure', ...this.fields, ...transaction, message: `${this.message} (${this.code})` };
   }
 }
 

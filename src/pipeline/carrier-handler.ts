@@ -4,6 +4,7 @@
 // passed every step may join an identical one in flight.
 
 import { CarrierRejection } from '../carriers/errors.js';
+import { convertKeys, toSnake } from '../lib/case.js';
 import { nonEmptyText } from '../lib/text.js';
 import { refused } from './envelopes.js';
 import type { CarrierCall, CarrierRoutedOperation, Outcome } from './operation.js';
@@ -69,4 +70,26 @@ export function failureEnvelope(
   lineField = 'mdn',
 ): Outcome<unknown> {
   return refused(rejection, { mdn: nonEmptyText(input[lineField]) ?? null, transactionId });
+}
+
+/**
+ * A carrier fault's REST fields in the operation's own failure envelope, where its refusal is a
+ * 400 failure (usage's `errors`, SIM details' flags and nulls, a write's line and SIM): a legacy
+ * client reads a fault as it reads a refusal. Undefined where the operation has none, and where
+ * its refusal is an answer (coverage's "not covered", 200): a fault answers nothing.
+ */
+export function faultFields(
+  operation: CarrierRoutedOperation,
+  context: CarrierCall,
+  code: string,
+  message: string,
+): Record<string, unknown> | undefined {
+  const outcome = operation.rejection(new CarrierRejection(code, message), context);
+  if (outcome?.status !== 400) return undefined;
+  const {
+    status: _status,
+    message: _message,
+    ...fields
+  } = convertKeys(outcome.body, toSnake) as Record<string, unknown>;
+  return fields;
 }

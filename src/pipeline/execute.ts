@@ -19,7 +19,7 @@ import {
   UnauthenticatedError,
 } from '../errors/gateway-errors.js';
 import { convertKeys, toSnake } from '../lib/case.js';
-import { runCarrierHandler, sharedRead } from './carrier-handler.js';
+import { faultFields, runCarrierHandler, sharedRead } from './carrier-handler.js';
 import { lineEventOf } from './line-events.js';
 import { resolveCarrier } from './carrier-routing.js';
 import { checkAnsweredSims, checkLineOwnership } from './line-ownership.js';
@@ -229,7 +229,7 @@ async function runPipeline(
         error.kind === 'timeout',
         error.outcomeKnown,
         records ? transactionId : null,
-        askedAbout(namedLine, input),
+        (code, message) => faultFields(operation, context, code, message) ?? askedAbout(namedLine, input),
       );
       request.logger.warn('carrier fault', { operation: operation.name, carrier: carrierId, kind: error.kind });
       // A known outcome here is a write that never reached the carrier (a refused connection on

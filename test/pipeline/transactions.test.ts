@@ -318,11 +318,9 @@ describe('carrier faults', () => {
       // A read that meets garbage changed nothing: no transaction id, no "outcome is unknown".
       const read = await faulty.rest('GET', `/sim/usage/${line.mdn}`, { token: faultyToken });
       expect(read.status).toBe(400);
-      expect(read.body).toEqual({
-        status: 'failure',
-        mdn: line.mdn,
-        message: 'Carrier 321 sent an answer that could not be understood (CARRIER_UNAVAILABLE)',
-      });
+      // In usage's failure envelope, as a refusal of it would be (`errors`, no line).
+      const understood = 'Carrier 321 sent an answer that could not be understood (CARRIER_UNAVAILABLE)';
+      expect(read.body).toEqual({ status: 'failure', errors: [understood], message: understood });
     } finally {
       await setFaults({});
     }

@@ -234,7 +234,7 @@ describe('a shared call that fails', () => {
     for (const body of bodies)
       expect(body).toEqual({
         status: 'failure',
-        mdn: shared.mdn,
+        errors: ['Carrier 321 could not be reached (CARRIER_UNAVAILABLE)'],
         message: 'Carrier 321 could not be reached (CARRIER_UNAVAILABLE)',
       });
     // Each request took its own fault path (counted, logged and answered per request).
