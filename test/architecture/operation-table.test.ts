@@ -88,6 +88,15 @@ describe('operation table', () => {
     );
   });
 
+  // Every mutation's input offers `dryRun` (README, "Dry runs"): a gateway-answered one needs a
+  // prediction of its own, or its dry run is refused (src/pipeline/dry-run.ts).
+  it('has a prediction for every gateway-answered mutation', () => {
+    const unpredicted = operations
+      .filter((operation) => operation.kind === 'mutation' && operation.routing === 'none' && !operation.predict)
+      .map((operation) => operation.name);
+    expect(unpredicted).toEqual([]);
+  });
+
   // Under the `strict` ownership rule a SIM the gateway has never recorded passes as stock before
   // the carrier; a read keyed by a SIM alone must then say from its answer whether it is stock,
   // or the answer of a SIM on a line nobody recorded (PUK codes, an activation code) goes out.

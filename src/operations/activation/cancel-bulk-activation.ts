@@ -6,7 +6,7 @@
 
 import { z } from 'zod';
 import { defineOperation } from '../define.js';
-import { cancelJob } from './bulk-jobs/job-store.js';
+import { cancelEffect, cancelJob, type CancelEffect, type JobRecord } from './bulk-jobs/job-store.js';
 import {
   bulkActivationJob,
   DEFAULT_PAGE,
@@ -18,6 +18,19 @@ import {
 } from './bulk-jobs/job-view.js';
 
 const cancelInput = z.object({ id: jobId });
+
+const CANCEL_EFFECTS: Readonly<Record<CancelEffect, string>> = {
+  ends: 'Nobody runs the job (queued, or its replica is gone): it would end at once, CANCELLED',
+  flagged: 'The job is running: it would stop before its next SIM, and turn CANCELLED then',
+  none: 'The job has finished: cancelling it changes nothing and answers it as it is',
+};
+
+/** The job as cancelJob would leave it, by its effect. */
+function cancelled(job: JobRecord, effect: CancelEffect): JobRecord {
+  if (effect === 'none') return job;
+  if (effect === 'flagged') return { ...job, cancelRequested: true };
+  return { ...job, cancelRequested: true, status: 'cancelled', finishedAt: new Date() };
+}
 
 export const cancelBulkActivation = defineOperation<
   z.infer<typeof cancelInput>,
@@ -31,6 +44,17 @@ export const cancelBulkActivation = defineOperation<
   output: bulkActivationJob,
   rateLimit: { max: 30, window: 'minute' },
   routing: 'none',
+  // Dry run: the job as the call would leave it, changing nothing. When its runner would stop it
+  // (at its next SIM, on whichever replica runs it) is the one thing no dry run can know.
+  predict: async ({ input, user, services, checks }) => {
+    const job = await visibleJob(services.db, input.id, user);
+    const effect = await cancelEffect(services.db, job.id);
+    checks.passed('job', 'Yours, or you are a superuser');
+    checks.passed('jobStatus', CANCEL_EFFECTS[effect]);
+    if (effect === 'flagged')
+      checks.cannotPredict('How many more SIMs the job sends before its replica stops it (each keeps its outcome)');
+    return viewOf(services.db, cancelled(job, effect), FIRST_PAGE);
+  },
   handle: async ({ input, user, services }) => {
     await visibleJob(services.db, input.id, user);
     const job = (await cancelJob(services.db, input.id))!;

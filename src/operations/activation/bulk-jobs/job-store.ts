@@ -128,6 +128,19 @@ export async function findJob(db: Database, id: string): Promise<JobRecord | nul
   return row ? asJob(row) : null;
 }
 
+/** What cancelJob would do to a job now: end it at once, flag it for its runner, or nothing (finished). */
+export type CancelEffect = 'ends' | 'flagged' | 'none';
+
+/** cancelJob's effect on the job now, changing nothing (its dry run): the same conditions as its UPDATEs. */
+export async function cancelEffect(db: Database, jobId: string, now = new Date()): Promise<CancelEffect> {
+  const row = await db.bulkActivationJob.findUnique({
+    where: { id: jobId },
+    select: { status: true, leaseUntil: true },
+  });
+  if (!row || FINISHED.includes(row.status as JobStatus)) return 'none';
+  return row.leaseUntil === null || row.leaseUntil < now ? 'ends' : 'flagged';
+}
+
 /**
  * Cancels an unfinished job: one nobody runs ends at once; a running one is flagged, and its
  * runner stops before its next SIM. Answers the job as it now is.
