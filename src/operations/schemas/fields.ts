@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { BALANCE_UNITS, PHONE_LIST_ACTIONS, SERVICE_SCOPES, VOICEMAIL_LANGUAGES } from '../../carriers/types.js';
+import { US_STATE_CODES } from './us-states.js';
 
 /**
  * Length caps of the free-text fields: within what carrier provisioning and E911 APIs take
@@ -51,11 +52,19 @@ export const zipCodeOrPlus4 = matching(
   10,
   'zip_code must be 5 digits or ZIP+4 (NNNNN-NNNN)',
 ).describe('US ZIP code: 5 digits or ZIP+4 (NNNNN-NNNN)');
-export const state = matching(/^[A-Za-z]{2}$/, 2, 'state must be a 2-letter US state code').describe(
-  '2-letter US state code',
+const STATE_RULE = 'state must be a 2-letter US state code';
+/** Two letters that USPS gives a state, DC, a territory or a military post (us-states.ts); one issue at most. */
+const usStateCode = (letters: RegExp) =>
+  z
+    .string()
+    .max(2, { error: STATE_RULE, abort: true })
+    .regex(letters, { error: STATE_RULE, abort: true })
+    .refine((code) => US_STATE_CODES.has(code.toUpperCase()), STATE_RULE);
+export const state = usStateCode(/^[A-Za-z]{2}$/).describe(
+  '2-letter US state code (USPS: a state, DC, a territory or a military post), either case',
 );
-export const upperState = matching(/^[A-Z]{2}$/, 2, 'state must be a 2-letter US state code').describe(
-  '2-letter US state code, upper case',
+export const upperState = usStateCode(/^[A-Z]{2}$/).describe(
+  '2-letter US state code (USPS: a state, DC, a territory or a military post), upper case',
 );
 /**
  * A caller's transaction id is stored, sent to the carrier (321's `Idempotency-Key` header,

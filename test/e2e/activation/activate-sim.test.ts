@@ -143,6 +143,13 @@ describe('validation (422, nothing activated)', () => {
       msg: 'state must be a 2-letter US state code',
     },
     {
+      name: 'two letters that are no US state code',
+      change: { state: 'ZZ' },
+      loc: ['body', 'state'],
+      type: 'value_error',
+      msg: 'state must be a 2-letter US state code',
+    },
+    {
       name: '3-letter state',
       change: { state: 'GAA' },
       loc: ['body', 'state'],

@@ -104,6 +104,7 @@ describe('addWfc', () => {
     ['mdn', { mdn: '12345' }, 'value_error', 'mdn must be exactly 10 digits'],
     ['sim', { sim: 'x'.repeat(26) }, 'value_error', 'sim must be alphanumeric, at most 25 characters'],
     ['state', { state: 'Georgia' }, 'value_error', 'state must be a 2-letter US state code'],
+    ['state', { state: 'ZZ' }, 'value_error', 'state must be a 2-letter US state code'],
     ['zip_code', { zipCode: '3030' }, 'value_error', 'zip_code must be 5 digits'],
     ['address1', { address1: '  ' }, 'value_error', 'address1 must not be empty'],
     ['city', { city: '' }, 'value_error', 'city must not be empty'],
