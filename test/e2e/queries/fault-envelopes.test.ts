@@ -50,21 +50,14 @@ describe('REST carrier faults in the operation failure envelope', () => {
     expect(keysOf(refusal.body)).toEqual(keysOf(fault.body));
   });
 
-  it('SIM details: both eligibility flags false and the other fields null', async () => {
+  it('SIM details: both eligibility flags false and the other fields null, as a refusal (918) has them', async () => {
     const fault = await duringFault('GET', `/sim/details/${line.sim}`);
     expect(fault.status).toBe(400);
-    expect(fault.body).toEqual({
-      status: 'failure',
-      sim: line.sim,
-      activation_eligible: false,
-      wfc_eligible: false,
-      puk1: null,
-      puk2: null,
-      create_date: null,
-      expiration_date: null,
-      iccid_status: null,
-      message: FAULT,
-    });
+    const unknownSim = '8903000000000000001';
+    const refusal = await gateway.rest('GET', `/sim/details/${unknownSim}`, { token });
+    expect(refusal.status).toBe(400);
+    expect(refusal.body).toMatchObject({ sim: unknownSim, activation_eligible: false, iccid_status: null });
+    expect(fault.body).toEqual({ ...refusal.body, sim: line.sim, message: FAULT });
   });
 
   it('coverage: a fault is a failure (400), never the 200 "not covered" answer', async () => {
