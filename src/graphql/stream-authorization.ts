@@ -4,12 +4,13 @@
 // invalidate on every replica at once, so a check costs no query). A stream whose token was
 // revoked or has expired, or whose user was deactivated, ends with UNAUTHENTICATED; one whose
 // user lost superuser rights ends with FORBIDDEN (subscribing again gives the view they have
-// now). The event that found the change is not sent.
+// now). The event that found the change is not sent. A source that ends with the gateway's own
+// refusal (SUBSCRIPTION_LAGGED) ends the stream the same way, with that error.
 
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { Repeater } from 'graphql-yoga';
 import { AuthenticationError } from '../auth/errors.js';
-import { ForbiddenError, UnauthenticatedError, type GatewayError } from '../errors/gateway-errors.js';
+import { ForbiddenError, GatewayError, UnauthenticatedError } from '../errors/gateway-errors.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 
 /** How often a stream with no event to send checks its caller: within a second, as revocation promises. */
@@ -72,7 +73,9 @@ export function whileAuthorized(
       }
       stop();
     } catch (error) {
-      stop(error);
+      // The source's own refusal (a subscription that fell too far behind) is told as this one's are.
+      if (error instanceof GatewayError) await refuse(error);
+      else stop(error);
     } finally {
       until?.removeEventListener('abort', end);
       clearInterval(timer);

@@ -5,8 +5,10 @@
 // (Yoga's SSE transport) read from it.
 
 import { setMaxListeners } from 'node:events';
-import { createPubSub, type PubSub } from 'graphql-yoga';
+import { createPubSub, type PubSub, type PubSubEventTarget } from 'graphql-yoga';
+import { SubscriptionLaggedError } from '../errors/gateway-errors.js';
 import type { Logger } from '../lib/logger.js';
+import { boundedSubscription, type TopicTarget } from './bounded-subscription.js';
 
 /** A line event as subscribers receive it (the outbox row, already committed). */
 export interface LineEventMessage {
@@ -40,9 +42,43 @@ export type GatewayTopics = {
   'bulk-progress': [jobId: string, progress: BulkProgressMessage];
 };
 
+/** Publishing as Yoga's PubSub does; subscriptions holding at most SUBSCRIPTION_BACKLOG_MAX events. */
+export interface GatewayPubSub {
+  publish: PubSub<GatewayTopics>['publish'];
+  subscribe(topic: 'line-event'): AsyncIterableIterator<LineEventMessage>;
+  subscribe(topic: 'bulk-progress', jobId: string): AsyncIterableIterator<BulkProgressMessage>;
+}
+
 export interface EventBus {
-  pubsub: PubSub<GatewayTopics>;
+  pubsub: GatewayPubSub;
   close(): Promise<void>;
+}
+
+/**
+ * Events one subscription holds for a consumer that does not take them (an SSE stream whose
+ * socket does not drain): one more ends it with SubscriptionLaggedError (./bounded-subscription.ts).
+ * ~1 KB an event: a stalled stream holds ~1 MB, a user at most MAX_STREAMS_PER_USER of them.
+ */
+export const SUBSCRIPTION_BACKLOG_MAX = 1_000;
+
+/**
+ * Yoga's PubSub over `target` for publishing, and subscriptions of its own, each holding at most
+ * SUBSCRIPTION_BACKLOG_MAX events (./bounded-subscription.ts) on the same topics (Yoga's naming:
+ * `topic`, or `topic:id` for a keyed one).
+ */
+export function boundedPubSub(target: TopicTarget): GatewayPubSub {
+  const { publish } = createPubSub<GatewayTopics>({
+    // The same target, typed as Yoga's: publishing dispatches a CustomEvent whose detail is the message.
+    eventTarget: target as unknown as PubSubEventTarget<GatewayTopics>,
+  });
+  const lagged = () => new SubscriptionLaggedError(SUBSCRIPTION_BACKLOG_MAX);
+  function subscribe(topic: 'line-event'): AsyncIterableIterator<LineEventMessage>;
+  function subscribe(topic: 'bulk-progress', jobId: string): AsyncIterableIterator<BulkProgressMessage>;
+  function subscribe(topic: string, id?: string): AsyncIterableIterator<unknown> {
+    const keyed = id === undefined ? topic : `${topic}:${id}`;
+    return boundedSubscription(target, keyed, SUBSCRIPTION_BACKLOG_MAX, lagged);
+  }
+  return { publish, subscribe };
 }
 
 /**
@@ -54,7 +90,7 @@ export async function createEventBus(redisUrl: string | null, logger: Logger): P
     // Each open subscription listens on its topic: a replica with many is not leaking listeners.
     const eventTarget = new EventTarget();
     setMaxListeners(0, eventTarget);
-    return { pubsub: createPubSub<GatewayTopics>({ eventTarget }), close: async () => {} };
+    return { pubsub: boundedPubSub(eventTarget as unknown as TopicTarget), close: async () => {} };
   }
   const { createRedisEventBus } = await import('./redis-event-bus.js');
   return createRedisEventBus(redisUrl, logger);

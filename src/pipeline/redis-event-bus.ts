@@ -2,10 +2,9 @@
 // subscriber connected to one replica hears what another did. Loaded only when REDIS_URL is set.
 
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { createPubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.js';
-import type { EventBus, GatewayTopics } from './event-bus.js';
+import { boundedPubSub, type EventBus } from './event-bus.js';
 
 type EventTarget = ReturnType<typeof createRedisEventTarget<CustomEvent>>;
 
@@ -38,7 +37,7 @@ export function createRedisEventBus(redisUrl: string, logger: Logger): EventBus 
   const subscribeClient = connect();
   const eventTarget = createRedisEventTarget<CustomEvent>({ publishClient, subscribeClient });
   return {
-    pubsub: createPubSub<GatewayTopics>({ eventTarget: namespaced(eventTarget, channelPrefix(publishClient)) }),
+    pubsub: boundedPubSub(namespaced(eventTarget, channelPrefix(publishClient))),
     async close() {
       await Promise.all(
         [publishClient, subscribeClient].map((client) => client.quit().catch(() => client.disconnect())),

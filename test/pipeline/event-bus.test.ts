@@ -1,9 +1,16 @@
 // The event bus carries a publish to every subscriber: in-process on one replica, and from one
-// replica to another through Redis.
+// replica to another through Redis; a subscriber that does not take its events is held to a
+// bounded backlog and ended, never the process.
 
 import { describe, expect, test } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { createEventBus, type BulkProgressMessage, type EventBus } from '../../src/pipeline/event-bus.js';
+import { SubscriptionLaggedError } from '../../src/errors/gateway-errors.js';
+import {
+  createEventBus,
+  SUBSCRIPTION_BACKLOG_MAX,
+  type BulkProgressMessage,
+  type EventBus,
+} from '../../src/pipeline/event-bus.js';
 import { REDIS_URL, redisAvailable } from '../support/redis.js';
 
 const logger = createLogger('silent');
@@ -52,5 +59,59 @@ describe('event bus', () => {
     } finally {
       await Promise.all([publisher.close(), subscriber.close()]);
     }
+  });
+});
+
+describe('a subscriber that does not take its events', () => {
+  const flood = (bus: EventBus, jobId: string, count: number) => {
+    for (let processed = 1; processed <= count; processed++)
+      bus.pubsub.publish('bulk-progress', jobId, progress(jobId, processed));
+  };
+
+  test('is held to a bounded backlog: it reads what it was sent, then SUBSCRIPTION_LAGGED', async () => {
+    const bus = await createEventBus(null, logger);
+    const iterator = bus.pubsub.subscribe('bulk-progress', 'job-1')[Symbol.asyncIterator]();
+    const first = iterator.next();
+    await new Promise((resolve) => setImmediate(resolve));
+    // Yoga's own subscription threw inside the bus's listener past 1,024 (the process ended).
+    flood(bus, 'job-1', 5_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    const read: number[] = [((await first).value as BulkProgressMessage).processed];
+    let ending: unknown;
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next())
+        read.push((next.value as BulkProgressMessage).processed);
+    } catch (error) {
+      ending = error;
+    }
+    expect(ending).toBeInstanceOf(SubscriptionLaggedError);
+    expect(ending).toMatchObject({ code: 'SUBSCRIPTION_LAGGED', status: 503 });
+    // In order, from the first, none past the bound (the first was taken at once).
+    expect(read).toEqual(Array.from({ length: read.length }, (_, index) => index + 1));
+    expect(read.length).toBeGreaterThanOrEqual(SUBSCRIPTION_BACKLOG_MAX);
+    expect(read.length).toBeLessThanOrEqual(SUBSCRIPTION_BACKLOG_MAX + 1);
+    await bus.close();
+  });
+
+  test('a subscriber that keeps up gets every event, however many', async () => {
+    const bus = await createEventBus(null, logger);
+    const iterator = bus.pubsub.subscribe('bulk-progress', 'job-2')[Symbol.asyncIterator]();
+    const read: number[] = [];
+    const reading = (async () => {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        read.push((next.value as BulkProgressMessage).processed);
+        if (read.length === 5_000) break;
+      }
+    })();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let batch = 0; batch < 50; batch++) {
+      for (let index = 1; index <= 100; index++)
+        bus.pubsub.publish('bulk-progress', 'job-2', progress('job-2', batch * 100 + index));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await reading;
+    expect(read).toEqual(Array.from({ length: 5_000 }, (_, index) => index + 1));
+    await iterator.return?.();
+    await bus.close();
   });
 });
