@@ -35,6 +35,11 @@ async function refusalOf(context: RequestContext, authorization: string | undefi
   return null;
 }
 
+function gatewayErrorIn(error: unknown): GatewayError | null {
+  if (error instanceof GatewayError) return error;
+  return error instanceof GraphQLError && error.originalError instanceof GatewayError ? error.originalError : null;
+}
+
 /**
  * `source`, ended (after one error event) as soon as its caller may no longer receive it, and
  * ended cleanly, with no event of its own, once `until` aborts (the replica is draining).
@@ -73,8 +78,10 @@ export function whileAuthorized(
       }
       stop();
     } catch (error) {
-      // The source's own refusal (a subscription that fell too far behind) is told as this one's are.
-      if (error instanceof GatewayError) await refuse(error);
+      // The source's own refusal (a subscription that fell too far behind), which graphql-js
+      // hands on located, is told as this one's are.
+      const refusal = gatewayErrorIn(error);
+      if (refusal) await refuse(refusal);
       else stop(error);
     } finally {
       until?.removeEventListener('abort', end);

@@ -5,7 +5,7 @@
 
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LineEventMessage } from '../../src/pipeline/event-bus.js';
+import { SUBSCRIPTION_BACKLOG_MAX, type LineEventMessage } from '../../src/pipeline/event-bus.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { sseSubscriber } from '../support/sse.js';
 
@@ -82,5 +82,36 @@ describe('a subscriber that stops reading', () => {
     }
     expect((await first).value?.data?.lineEvents.id).toMatch(/^evt_stall_1/);
     stalled.destroy();
+  });
+
+  it('that reads more slowly than events come gets what was held, then SUBSCRIPTION_LAGGED, and the stream ends', async () => {
+    const { pubsub } = gateway.app.services.events;
+    const stream = subscriber.subscribe<{
+      data?: { lineEvents: { id: string } };
+      errors?: { extensions?: Record<string, unknown> }[];
+    }>(token, QUERY);
+    // Open once it has delivered an event.
+    const first = stream.next();
+    let delivered = false;
+    void first.then(() => (delivered = true));
+    for (let attempt = 0; attempt < 100 && !delivered; attempt++) {
+      pubsub.publish('line-event', event(2_000_000 + attempt));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await first;
+    // One burst, as a relay batch comes: more than a subscription holds before its client reads.
+    for (let index = 0; index < SUBSCRIPTION_BACKLOG_MAX + 500; index++)
+      pubsub.publish('line-event', event(3_000_000 + index));
+    const ids: string[] = [];
+    let ending: { extensions?: Record<string, unknown> }[] | undefined;
+    for await (const result of stream) {
+      if (result.errors) ending = result.errors;
+      else ids.push(result.data!.lineEvents.id);
+    }
+    expect(ending?.[0]?.extensions).toMatchObject({ code: 'SUBSCRIPTION_LAGGED', status: 503, retryAfter: 1 });
+    const burst = ids.filter((id) => id.startsWith('evt_stall_3'));
+    expect(burst).toEqual(burst.map((_, index) => `evt_stall_${3_000_000 + index}`));
+    expect(burst.length).toBeLessThanOrEqual(SUBSCRIPTION_BACKLOG_MAX);
+    expect(burst.length).toBeGreaterThan(0);
   });
 });
