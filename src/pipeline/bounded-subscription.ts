@@ -4,7 +4,8 @@
 // listener: an uncaught exception that ends the process, every request and stream of the replica
 // with it. Here a subscription holds at most `limit` events; one more and it stops listening at
 // once (nothing more is held for it), and its consumer, once it has taken what it holds, gets
-// `lagged()`. The listener never throws, however fast events come.
+// `lagged()`. The listener never throws, however fast events come, and listens from the moment
+// the subscription is made.
 
 import { Repeater } from 'graphql-yoga';
 
@@ -33,13 +34,23 @@ export function boundedSubscription<T>(
     target.addEventListener(topic, listener);
     void stop.then(() => target.removeEventListener(topic, listener));
   });
+  // A repeater starts (here: listens) at its first `next()`; a subscription listens from the
+  // moment it is made, so that what is published before its consumer first asks is not missed
+  // (the progress stream subscribes, then reads the job, then waits).
+  let first: Promise<IteratorResult<T>> | null = repeater.next();
+  // Its rejection is its consumer's to see, when it asks; unasked, it is no unhandled rejection.
+  first.catch(() => undefined);
   // A repeater stopped with an error rejects `return()` with it too, and consumers end a
   // subscription with `return()` without a catch (Yoga's `filter` does, when its stream ends):
   // that would be an unhandled rejection. Leaving never fails; `next()` still tells the error.
   const leave = () => repeater.return().catch(() => finished);
   const subscription: AsyncIterableIterator<T> = {
     [Symbol.asyncIterator]: () => subscription,
-    next: () => repeater.next(),
+    next: () => {
+      const started = first;
+      first = null;
+      return started ?? repeater.next();
+    },
     return: leave,
     throw: leave,
   };

@@ -62,6 +62,17 @@ describe('event bus', () => {
   });
 });
 
+test('a subscription listens from the moment it is made, before its consumer first asks', async () => {
+  const bus = await createEventBus(null, logger);
+  const subscription = bus.pubsub.subscribe('bulk-progress', 'job-0');
+  bus.pubsub.publish('bulk-progress', 'job-0', progress('job-0', 1));
+  bus.pubsub.publish('bulk-progress', 'job-0', progress('job-0', 2));
+  expect((await subscription.next()).value).toEqual(progress('job-0', 1));
+  expect((await subscription.next()).value).toEqual(progress('job-0', 2));
+  expect(await subscription.return?.()).toMatchObject({ done: true });
+  await bus.close();
+});
+
 describe('a subscriber that does not take its events', () => {
   const flood = (bus: EventBus, jobId: string, count: number) => {
     for (let processed = 1; processed <= count; processed++)
