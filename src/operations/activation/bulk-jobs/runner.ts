@@ -136,6 +136,9 @@ export class BulkJobRunner implements BulkActivationJobs {
     const before = await findJob(services.db, jobId);
     if (!before || !(await this.store.claim(jobId, this.leaseMs))) return;
     state.job = before;
+    // Cancelled while an earlier run held it (that replica died before it could stop): no SIM
+    // more is sent; the run only finishes the job as cancelled.
+    state.cancelled = before.cancelRequested;
     state.processed = before.processed;
     state.succeeded = before.succeeded;
     state.unresolved = before.unresolved;
@@ -187,10 +190,13 @@ export class BulkJobRunner implements BulkActivationJobs {
     });
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < items.length && !this.interrupted(state)) {
-        const index = next++;
-        const item = items[index]!;
+      while (next < items.length && !this.leaving(state)) {
+        const item = items[next]!;
         const earlier = sent.get(item.transactionId);
+        // Cancelled: no SIM more is sent, but those an earlier run sent (the first pending ones,
+        // as SIMs go out in order) still get their outcome.
+        if (state.cancelled && !earlier) return;
+        const index = next++;
         const answer = earlier ? await this.settle(earlier, item, state, services) : await this.activate(item, request);
         if (!answer) return;
         state.processed += 1;
@@ -216,8 +222,9 @@ export class BulkJobRunner implements BulkActivationJobs {
     return (this.batched ??= groupCommitting(services));
   }
 
-  private interrupted(state: RunState): boolean {
-    return state.cancelled || state.lost || this.stopping;
+  /** Whether this run stops here, leaving the job to another (lost lease, shutting down). */
+  private leaving(state: RunState): boolean {
+    return state.lost || this.stopping;
   }
 
   /** The transaction rows of this job's pending SIMs that a previous run had reserved. */
@@ -242,7 +249,7 @@ export class BulkJobRunner implements BulkActivationJobs {
   ): Promise<ItemAnswer | null> {
     let current: LoggedAnswer | null = row;
     while (current && (current.status === 'pending' || current.status === 'unknown')) {
-      if (this.interrupted(state)) return null;
+      if (this.leaving(state)) return null;
       services.recovery.resolveSoon(current.id);
       await pause(RECOVERY_POLL_MS);
       current = await services.transactions.find(current.id);
