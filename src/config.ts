@@ -75,7 +75,7 @@ export const configSchema = z.object({
   LINES_CARRIER_CONCURRENCY: integer(1, 64)
     .default(8)
     .describe(
-      'Most carrier calls one GraphQL request may have in flight to each carrier for the fields under line/lines (more wait their turn); identical calls within a request are made once',
+      'Most carrier calls one GraphQL request may have in flight to each carrier for the fields under line/lines (more wait their turn, and those of a client that has gone by their turn are not made); identical calls within a request are made once',
     ),
   CARRIER_READ_COALESCING: z
     .enum(['on', 'off'])

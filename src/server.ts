@@ -218,7 +218,10 @@ export function createGateway(services: GatewayServices, options: { ready: () =>
     edge: Edge,
     carrierCallLimit?: number,
   ): Promise<RequestContext> {
-    const context = await createRequestContext(services, edge.requestId, authorizationOf(request), carrierCallLimit);
+    // Read by the `lines` fan-out before each carrier call (graphql/line-answers.ts): no listener a request.
+    const clientGone = () => request.socket?.destroyed ?? false;
+    const authorization = authorizationOf(request);
+    const context = await createRequestContext(services, edge.requestId, authorization, carrierCallLimit, clientGone);
     if (context.user) edge.record.userId = context.user.id;
     return context;
   }

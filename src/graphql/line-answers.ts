@@ -7,6 +7,7 @@
 
 import DataLoader from 'dataloader';
 import type { CarrierId } from '../carriers/types.js';
+import { RequestAbortedError } from '../errors/gateway-errors.js';
 import { executeOperation, givenInput, type CarrierSlot } from '../pipeline/execute.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { RequestContext } from '../pipeline/request-context.js';
@@ -25,9 +26,11 @@ const answersByRequest = new WeakMap<RequestContext, DataLoader<Call, Body, stri
 /**
  * A slot function bounding, per carrier, the calls in flight through it. A call that finds a
  * free slot starts at once, with no queue entry or extra promise (most screens stay under the
- * bound); the others wait in order for a slot to be handed over.
+ * bound); the others wait in order for a slot to be handed over. A call whose client has gone by
+ * its turn is not made (RequestAbortedError) and passes the slot on: an abandoned screen of 50
+ * lines would otherwise keep calling a struggling carrier for minutes, for nobody.
  */
-export function perCarrierSlots(bound: number): CarrierSlot {
+export function perCarrierSlots(bound: number, clientGone: () => boolean = () => false): CarrierSlot {
   const slots = new Map<CarrierId, { active: number; waiting: (() => void)[] }>();
   return async (carrierId, call) => {
     let slot = slots.get(carrierId);
@@ -39,6 +42,7 @@ export function perCarrierSlots(bound: number): CarrierSlot {
     if (slot.active < bound) slot.active += 1;
     else await new Promise<void>((resolve) => slot.waiting.push(resolve));
     try {
+      if (clientGone()) throw new RequestAbortedError('The client went away before this carrier call could start');
       return await call();
     } finally {
       const next = slot.waiting.shift();
@@ -51,7 +55,7 @@ export function perCarrierSlots(bound: number): CarrierSlot {
 function answersOf(context: RequestContext): DataLoader<Call, Body, string> {
   let answers = answersByRequest.get(context);
   if (!answers) {
-    const carrierSlot = perCarrierSlots(context.services.config.LINES_CARRIER_CONCURRENCY);
+    const carrierSlot = perCarrierSlots(context.services.config.LINES_CARRIER_CONCURRENCY, context.clientGone);
     answers = new DataLoader<Call, Body, string>(
       // `batch: false`: each call starts at once and settles on its own (a slow line does not
       // hold back a fast one's answer); the loader is the request's memo of calls.

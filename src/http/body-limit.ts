@@ -3,22 +3,11 @@
 
 import type { IncomingMessage } from 'node:http';
 import { BodyTooLargeError } from '../errors/body-too-large.js';
-import { GatewayError } from '../errors/gateway-errors.js';
+import { RequestAbortedError } from '../errors/gateway-errors.js';
 
-export { BodyTooLargeError };
+export { BodyTooLargeError, RequestAbortedError };
 
-/**
- * The client went away (or a timeout cut it off) before its body ended. Nobody is left to
- * answer; as a GatewayError it is counted as 499 where the pipeline records its outcome.
- */
-export class RequestAbortedError extends GatewayError {
-  override readonly name = 'RequestAbortedError';
-  readonly status = 499;
-  readonly code = 'CLIENT_CLOSED_REQUEST';
-  constructor() {
-    super('The request was closed before its body ended');
-  }
-}
+const BODY_UNFINISHED = 'The request was closed before its body ended';
 
 /** True when the request declares a body larger than `limit` (checked before reading). */
 export function declaresTooLarge(request: IncomingMessage, limit: number): boolean {
@@ -34,7 +23,7 @@ export function declaresTooLarge(request: IncomingMessage, limit: number): boole
 export function readBoundedBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   if (declaresTooLarge(request, limit)) return Promise.reject(new BodyTooLargeError());
   // Gone while the pipeline ran (auth, rate limit): no 'end' or 'close' would come any more.
-  if (request.destroyed) return Promise.reject(new RequestAbortedError());
+  if (request.destroyed) return Promise.reject(new RequestAbortedError(BODY_UNFINISHED));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -54,7 +43,7 @@ export function readBoundedBody(request: IncomingMessage, limit: number): Promis
     };
     const onError = () => {
       stop();
-      reject(new RequestAbortedError());
+      reject(new RequestAbortedError(BODY_UNFINISHED));
     };
     // Closed before its end: the client went away or a timeout cut it off.
     const onClose = onError;

@@ -32,6 +32,12 @@ export interface RequestContext {
   carrierCallLimit: number;
   /** The per-operation rate limit last counted for this request (REST's RateLimit headers). */
   rateLimit?: RateLimitState;
+  /**
+   * Whether the client that sent this request has gone (its connection closed before the
+   * answer): carrier calls still waiting their turn for it are not made. Absent: never gone
+   * (bulk jobs, re-sends).
+   */
+  clientGone?: () => boolean;
 }
 
 export async function createRequestContext(
@@ -39,6 +45,7 @@ export async function createRequestContext(
   requestId: string,
   authorization: string | readonly string[] | null,
   carrierCallLimit = Infinity,
+  clientGone?: () => boolean,
 ): Promise<RequestContext> {
   let user: UserRecord | null = null;
   let authFailure = 'Not authenticated';
@@ -48,7 +55,7 @@ export async function createRequestContext(
     if (!(error instanceof AuthenticationError)) throw error;
     authFailure = error.message;
   }
-  return { ...requestContextFor(services, requestId, user), authFailure, carrierCallLimit };
+  return { ...requestContextFor(services, requestId, user), authFailure, carrierCallLimit, clientGone };
 }
 
 /** The context of a request made on behalf of a known user (the reconciler's re-sends). */
