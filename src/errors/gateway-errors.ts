@@ -211,33 +211,6 @@ export class MaintenanceError extends TryAgainLaterError {
   }
 }
 
-/**
- * The client went away (or a timeout cut it off) before its answer: its body unfinished, or its
- * carrier calls still waiting their turn. Nobody is left to answer; as a GatewayError it is
- * counted as 499 where the pipeline records its outcome.
- */
-export class RequestAbortedError extends GatewayError {
-  override readonly name = 'RequestAbortedError';
-  readonly status = 499;
-  readonly code = 'CLIENT_CLOSED_REQUEST';
-}
-
-/**
- * A subscription whose client fell too far behind (it stopped reading, or reads more slowly than
- * events come): the gateway stops holding events for it, and the client, once it has read what
- * it was sent, is told to subscribe again (what it missed is in the lines' history).
- */
-export class SubscriptionLaggedError extends TryAgainLaterError {
-  override readonly name = 'SubscriptionLaggedError';
-  readonly code = 'SUBSCRIPTION_LAGGED';
-  constructor(backlog: number) {
-    super(
-      `This subscription fell ${backlog} events behind its client and was ended: subscribe again (lineHistory has what was missed)`,
-      1,
-    );
-  }
-}
-
 export class CarrierDisabledError extends GatewayError {
   override readonly name = 'CarrierDisabledError';
   readonly status = 503;

@@ -7,7 +7,7 @@
 
 import DataLoader from 'dataloader';
 import type { CarrierId } from '../carriers/types.js';
-import { RequestAbortedError } from '../errors/gateway-errors.js';
+import { RequestAbortedError } from '../errors/request-aborted.js';
 import { executeOperation, givenInput, type CarrierSlot } from '../pipeline/execute.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { RequestContext } from '../pipeline/request-context.js';

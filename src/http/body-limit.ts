@@ -3,7 +3,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import { BodyTooLargeError } from '../errors/body-too-large.js';
-import { RequestAbortedError } from '../errors/gateway-errors.js';
+import { RequestAbortedError } from '../errors/request-aborted.js';
 
 export { BodyTooLargeError, RequestAbortedError };
 

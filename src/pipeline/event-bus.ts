@@ -6,7 +6,7 @@
 
 import { setMaxListeners } from 'node:events';
 import { createPubSub, type PubSub, type PubSubEventTarget } from 'graphql-yoga';
-import { SubscriptionLaggedError } from '../errors/gateway-errors.js';
+import { SubscriptionLaggedError } from '../errors/subscription-lagged.js';
 import type { Logger } from '../lib/logger.js';
 import { boundedSubscription, type TopicTarget } from './bounded-subscription.js';
 

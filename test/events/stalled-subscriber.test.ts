@@ -59,6 +59,20 @@ function event(index: number): LineEventMessage {
   };
 }
 
+type StreamResult = { data?: { lineEvents: { id: string } }; errors?: { extensions?: Record<string, unknown> }[] };
+
+/** Publishes events numbered from `from` until `stream` has delivered one (it is then open); that first result. */
+async function firstDelivered(stream: AsyncIterableIterator<StreamResult>, from: number): Promise<StreamResult> {
+  const first = stream.next();
+  let delivered = false;
+  void first.then(() => (delivered = true));
+  for (let attempt = 0; attempt < 100 && !delivered; attempt++) {
+    gateway.app.services.events.pubsub.publish('line-event', event(from + attempt));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return (await first).value as StreamResult;
+}
+
 describe('a subscriber that stops reading', () => {
   it('is let go with a bounded backlog; the replica keeps serving requests and other streams', async () => {
     const stalled = await stalledStream();
@@ -72,33 +86,15 @@ describe('a subscriber that stops reading', () => {
     expect((await gateway.fetch('/healthz')).status).toBe(200);
     expect((await gateway.rest('GET', '/sim/usage/3219999999', { token })).status).toBe(400);
     // A new stream of the same user still streams.
-    const stream = subscriber.subscribe<{ data?: { lineEvents: { id: string } } }>(token, QUERY);
-    const first = stream.next();
-    let delivered = false;
-    void first.then(() => (delivered = true));
-    for (let attempt = 0; attempt < 100 && !delivered; attempt++) {
-      pubsub.publish('line-event', event(1_000_000 + attempt));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect((await first).value?.data?.lineEvents.id).toMatch(/^evt_stall_1/);
+    const stream = subscriber.subscribe<StreamResult>(token, QUERY);
+    expect((await firstDelivered(stream, 1_000_000)).data?.lineEvents.id).toMatch(/^evt_stall_1/);
     stalled.destroy();
   });
 
   it('that reads more slowly than events come gets what was held, then SUBSCRIPTION_LAGGED, and the stream ends', async () => {
     const { pubsub } = gateway.app.services.events;
-    const stream = subscriber.subscribe<{
-      data?: { lineEvents: { id: string } };
-      errors?: { extensions?: Record<string, unknown> }[];
-    }>(token, QUERY);
-    // Open once it has delivered an event.
-    const first = stream.next();
-    let delivered = false;
-    void first.then(() => (delivered = true));
-    for (let attempt = 0; attempt < 100 && !delivered; attempt++) {
-      pubsub.publish('line-event', event(2_000_000 + attempt));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await first;
+    const stream = subscriber.subscribe<StreamResult>(token, QUERY);
+    await firstDelivered(stream, 2_000_000);
     // One burst, as a relay batch comes: more than a subscription holds before its client reads.
     for (let index = 0; index < SUBSCRIPTION_BACKLOG_MAX + 500; index++)
       pubsub.publish('line-event', event(3_000_000 + index));

@@ -4,7 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
-import { SubscriptionLaggedError } from '../../src/errors/gateway-errors.js';
+import { SubscriptionLaggedError } from '../../src/errors/subscription-lagged.js';
 import {
   createEventBus,
   SUBSCRIPTION_BACKLOG_MAX,
