@@ -137,7 +137,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     if (!before || !(await this.store.claim(jobId, this.leaseMs))) return;
     state.job = before;
     // Cancelled while an earlier run held it (that replica died before it could stop): no SIM
-    // more is sent; the run only finishes the job as cancelled.
+    // more is sent; those the dead run had sent get their outcome, and the job ends cancelled.
     state.cancelled = before.cancelRequested;
     state.processed = before.processed;
     state.succeeded = before.succeeded;
