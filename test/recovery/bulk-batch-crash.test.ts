@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openData, type DataServices } from '../../src/app/data.js';
 import { loadConfig } from '../../src/config.js';
-import { createCarrier321SandboxServer } from '../../src/sandbox/carrier-321/server.js';
 import { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
 import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { eventually } from '../support/eventually.js';
@@ -22,7 +21,7 @@ import { startTestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 import { createPostgresSchema, postgresAvailable, type PostgresSchema } from '../support/postgres.js';
 import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
-import { bulkCrashCaller, bulkCrashEnv } from './support.js';
+import { bulkCrashCaller, bulkCrashEnv, crashTestCarrier } from './support.js';
 
 const API_KEY = 'batch-crash-321-key';
 const SIMS = 60;
@@ -42,12 +41,9 @@ describe.each(DATABASES)('a REST bulk activation with a batch id, its gateway ki
     dir = mkdtempSync(join(tmpdir(), `line-gateway-batch-crash-${database}-`));
     if (database === 'postgresql') postgres = await createPostgresSchema();
     // Each activation takes 20 ms at the carrier, one SIM at a time: the batch is killed while it runs.
-    carrier = createCarrier321SandboxServer({
-      core,
-      credentials: { apiKey: API_KEY },
-      faults: { latencyMs: 20, errorRate: 0, dropRate: 0, garbageRate: 0 },
-    });
-    const carrierUrl = await carrier.listen(0, '127.0.0.1');
+    const started = await crashTestCarrier(core, API_KEY, 20);
+    carrier = started.carrier;
+    const carrierUrl = started.url;
     env = bulkCrashEnv({ dir, databaseUrl: postgres?.url, carrierUrl, apiKey: API_KEY, concurrency: 1 });
     data = await openData(loadConfig(env));
   });

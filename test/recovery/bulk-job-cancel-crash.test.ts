@@ -11,14 +11,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openData, type DataServices } from '../../src/app/data.js';
 import { loadConfig } from '../../src/config.js';
 import { cancelJob } from '../../src/operations/activation/bulk-jobs/job-store.js';
-import { createCarrier321SandboxServer } from '../../src/sandbox/carrier-321/server.js';
 import { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
 import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { eventually } from '../support/eventually.js';
 import { startTestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
-import { bulkCrashCaller, bulkCrashEnv } from './support.js';
+import { bulkCrashCaller, bulkCrashEnv, crashTestCarrier, setSandboxFaults, startJob } from './support.js';
 
 const API_KEY = 'bulk-cancel-crash-321-key';
 const SIMS = 200;
@@ -33,12 +32,7 @@ let child: RunningProcess | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'line-gateway-bulk-cancel-crash-'));
-  carrier = createCarrier321SandboxServer({
-    core,
-    credentials: { apiKey: API_KEY },
-    faults: { latencyMs: 10, errorRate: 0, dropRate: 0, garbageRate: 0 },
-  });
-  carrierUrl = await carrier.listen(0, '127.0.0.1');
+  ({ carrier, url: carrierUrl } = await crashTestCarrier(core, API_KEY, 10));
   // 4 SIMs in flight on the replica that dies, 16 on the one that takes over: the new run has
   // room for SIMs of its own beside settling the 4 it finds sent.
   env = bulkCrashEnv({ dir, carrierUrl, apiKey: API_KEY, concurrency: 4 });
@@ -51,38 +45,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const setLatency = async (latencyMs: number) => {
-  const response = await fetch(`${carrierUrl}/_sandbox/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ latency_ms: latencyMs }),
-  });
-  expect(response.status).toBe(200);
-};
+const setLatency = (latencyMs: number) => setSandboxFaults(carrierUrl, { latency_ms: latencyMs });
 
 it('a job cancelled and then orphaned by a crash sends no SIM more when it is taken over', async () => {
   const { token } = await bulkCrashCaller(data, 'bulk-cancel-crash', 'BULKCANCEL');
   const gateway = await startCompiledGateway({ ...env, PORT: '0' });
   child = gateway.running;
   const sims = Array.from({ length: SIMS }, () => freshSim());
-  const activations = sims.map((sim) => ({
-    sim,
-    planId: 'BULKCANCEL',
-    zipCode: '30301',
-    address1: '1 Main St',
-    city: 'Atlanta',
-    state: 'GA',
-  }));
-  const started = await fetch(`${gateway.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      query: 'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
-      variables: { input: { activations } },
-    }),
-  });
-  const jobId = ((await started.json()) as { data: { startBulkActivation: { id: string } } }).data.startBulkActivation
-    .id;
+  const jobId = await startJob(gateway.url, token, sims, 'BULKCANCEL');
 
   const received = () => sims.filter((sim) => core.activationCalls(sim).requests > 0).length;
   expect(await eventually(async () => received() >= 40, 60_000, 5)).toBe(true);

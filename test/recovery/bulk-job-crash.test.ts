@@ -13,14 +13,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openData, type DataServices } from '../../src/app/data.js';
 import { loadConfig } from '../../src/config.js';
-import { createCarrier321SandboxServer } from '../../src/sandbox/carrier-321/server.js';
 import { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
 import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { eventually } from '../support/eventually.js';
 import { startTestGateway } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
-import { bulkCrashCaller, bulkCrashEnv } from './support.js';
+import { bulkCrashCaller, bulkCrashEnv, crashTestCarrier, startJob } from './support.js';
 
 const API_KEY = 'bulk-crash-321-key';
 const SIMS = 200;
@@ -39,13 +38,9 @@ describe.each([
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `line-gateway-bulk-crash-${concurrency}-`));
     // Each activation takes 10 ms at the carrier: the job is killed while it runs.
-    carrier = createCarrier321SandboxServer({
-      core,
-      credentials: { apiKey: API_KEY },
-      faults: { latencyMs: 10, errorRate: 0, dropRate: 0, garbageRate: 0 },
-    });
-    const carrierUrl = await carrier.listen(0, '127.0.0.1');
-    env = bulkCrashEnv({ dir, carrierUrl, apiKey: API_KEY, concurrency });
+    const started = await crashTestCarrier(core, API_KEY, 10);
+    carrier = started.carrier;
+    env = bulkCrashEnv({ dir, carrierUrl: started.url, apiKey: API_KEY, concurrency });
     data = await openData(loadConfig(env));
   });
   afterAll(async () => {
@@ -63,24 +58,7 @@ describe.each([
     const { url } = gateway;
 
     const sims = Array.from({ length: SIMS }, () => freshSim());
-    const activations = sims.map((sim) => ({
-      sim,
-      planId: 'BULKCRASH',
-      zipCode: '30301',
-      address1: '1 Main St',
-      city: 'Atlanta',
-      state: 'GA',
-    }));
-    const started = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        query: 'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
-        variables: { input: { activations } },
-      }),
-    });
-    const body = (await started.json()) as { data: { startBulkActivation: { id: string } } };
-    const jobId = body.data.startBulkActivation.id;
+    const jobId = await startJob(url, token, sims, 'BULKCRASH');
 
     // Killed once a good part of the SIMs has reached the carrier.
     const received = () => sims.filter((sim) => core.activationCalls(sim).requests > 0).length;

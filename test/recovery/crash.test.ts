@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openData, type DataServices } from '../../src/app/data.js';
-import { createCarrier321SandboxServer } from '../../src/sandbox/carrier-321/server.js';
 import { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
 import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import { startTestGateway, TEST_JWT_SECRET } from '../support/gateway.js';
 import { freshSim } from '../support/lines.js';
 import { eventually } from '../support/eventually.js';
 import { type RunningProcess, startCompiledGateway } from '../support/processes.js';
+import { crashTestCarrier } from './support.js';
 
 const API_KEY = 'crash-321-key';
 
@@ -32,16 +32,11 @@ let child: RunningProcess | undefined;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'line-gateway-crash-'));
   // The carrier takes 2 s to answer: long enough to kill the gateway while it waits.
-  carrier = createCarrier321SandboxServer({
-    core,
-    credentials: { apiKey: API_KEY },
-    faults: { latencyMs: 2000, errorRate: 0, dropRate: 0, garbageRate: 0 },
-  });
+  ({ carrier, url: carrierUrl } = await crashTestCarrier(core, API_KEY, 2000));
   carrier.server.on(
     'request',
     (request: { method?: string }) => void (request.method === 'POST' && activationsReceived++),
   );
-  carrierUrl = await carrier.listen(0, '127.0.0.1');
   // carrier_b stays an in-process sandbox of each gateway (unused here).
   env = {
     DATABASE_URL: `file:${join(dir, 'gateway.db')}`,

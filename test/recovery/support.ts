@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import type { DataServices } from '../../src/app/data.js';
+import { createCarrier321SandboxServer } from '../../src/sandbox/carrier-321/server.js';
+import type { SandboxCarrier } from '../../src/sandbox/core/sandbox-carrier.js';
+import type { SandboxServer } from '../../src/sandbox/http-kit.js';
 import type { ActivateRequest, CarrierId } from '../../src/carriers/types.js';
 import type { UserRecord } from '../../src/directory/types.js';
 import { TEST_JWT_SECRET, type TestGateway } from '../support/gateway.js';
@@ -16,7 +19,12 @@ export async function setFaults(
   carrier: CarrierId,
   faults: Record<string, number>,
 ): Promise<void> {
-  const response = await fetch(`${gateway.sandboxes.urls[carrier]}/_sandbox/faults`, {
+  await setSandboxFaults(gateway.sandboxes.urls[carrier], faults);
+}
+
+/** The faults of the sandbox carrier served at `url`. */
+export async function setSandboxFaults(url: string, faults: Record<string, number>): Promise<void> {
+  const response = await fetch(`${url}/_sandbox/faults`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(faults),
@@ -84,12 +92,7 @@ export async function pendingActivation(
 ): Promise<{ sim: string; carrierRequest: Omit<ActivateRequest, 'transactionId'> }> {
   const sim = options.sim ?? freshSim();
   const input = {
-    sim,
-    planId,
-    zipCode: '30301',
-    address1: '1 Main St',
-    city: 'Atlanta',
-    state: 'GA',
+    ...activationOf(sim, planId),
     isEsim: 'N',
     language: 'ENGL',
     transactionId: id,
@@ -157,4 +160,41 @@ export async function bulkCrashCaller(
   await data.directory.createPlan({ planId, name: planId, carrierPlanId: 'PLUS5GB', carrier: '321' });
   await data.directory.authorize(user.name, [planId]);
   return { user, token: (await data.tokens.issue(user, '1h')).token };
+}
+
+/**
+ * A carrier 321 sandbox of a crash test's own, on a port of its own, answering after `latencyMs`:
+ * its state outlives the gateways the test kills.
+ */
+export async function crashTestCarrier(
+  core: SandboxCarrier,
+  apiKey: string,
+  latencyMs: number,
+): Promise<{ carrier: SandboxServer; url: string }> {
+  const carrier = createCarrier321SandboxServer({
+    core,
+    credentials: { apiKey },
+    faults: { latencyMs, errorRate: 0, dropRate: 0, garbageRate: 0 },
+  });
+  return { carrier, url: await carrier.listen(0, '127.0.0.1') };
+}
+
+/** Starts a bulk activation job of `sims` on plan `planId` through the gateway at `url`; its id. */
+export async function startJob(url: string, token: string, sims: readonly string[], planId: string): Promise<string> {
+  const activations = sims.map((sim) => activationOf(sim, planId));
+  const started = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      query: 'mutation ($input: StartBulkActivationInput!) { startBulkActivation(input: $input) { id } }',
+      variables: { input: { activations } },
+    }),
+  });
+  const body = (await started.json()) as { data: { startBulkActivation: { id: string } } };
+  return body.data.startBulkActivation.id;
+}
+
+/** The activation fields the recovery tests send for `sim` (GraphQL's names; an Atlanta E911 address). */
+function activationOf(sim: string, planId: string) {
+  return { sim, planId, zipCode: '30301', address1: '1 Main St', city: 'Atlanta', state: 'GA' };
 }
