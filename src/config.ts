@@ -62,6 +62,16 @@ export const configSchema = z.object({
   CARRIER_B_API_SECRET: optionalSecret.describe('API secret for carrier_b (never logged or returned)'),
   CARRIER_TIMEOUT_MS: positiveMs.default(10_000).describe('Timeout of one carrier call'),
   CARRIER_RETRIES: integer(0, 5).default(2).describe('Retries of safe carrier calls (reads, de-duplicated writes)'),
+  CARRIER_BREAKER_FAILURES: integer(0, 1_000)
+    .default(5)
+    .describe(
+      "Carrier calls in a row that time out, find the carrier unreachable or get 502/503/504 before that carrier's calls are refused at once (CARRIER_UNAVAILABLE with Retry-After, nothing sent) for CARRIER_BREAKER_COOLDOWN_MS; then one call tries it, and an answer lets every call through again. 0 = never refuse",
+    ),
+  CARRIER_BREAKER_COOLDOWN_MS: positiveMs
+    .default(10_000)
+    .describe(
+      "How long a carrier's calls are refused after CARRIER_BREAKER_FAILURES faults in a row, before one call tries it",
+    ),
   CACHE_TTL_MS: integer(0, 3_600_000)
     .default(1_800_000)
     .describe(

@@ -23,6 +23,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly carrierBreakerOpen = new Gauge({
+    name: 'line_gateway_carrier_breaker_open',
+    help: "Whether a carrier's circuit breaker refuses calls (1) after consecutive faults, or lets them through (0)",
+    labelNames: ['carrier'] as const,
+    registers: [this.registry],
+  });
+
   readonly redisUp = new Gauge({
     name: 'line_gateway_redis_up',
     help: 'Whether the shared rate-limit counters (Redis) are reachable: 1 or 0 (absent without REDIS_URL)',

@@ -8,6 +8,8 @@ import { createCarrier321Adapter, type Carrier321Adapter } from '../carriers/car
 import { createCarrierBAdapter, type CarrierBAdapter } from '../carriers/carrier-b/adapter.js';
 import { CarrierRegistry, type CarrierConnection } from '../carriers/registry.js';
 import { unconfiguredCarrier } from '../carriers/unconfigured.js';
+import type { CarrierId } from '../carriers/types.js';
+import type { Logger } from '../lib/logger.js';
 
 export interface ConnectedCarriers {
   registry: CarrierRegistry;
@@ -20,6 +22,7 @@ export interface ConnectedCarriers {
 export async function connectCarriers(
   config: Config,
   env: NodeJS.ProcessEnv = process.env,
+  logger?: Logger,
 ): Promise<ConnectedCarriers> {
   const sandbox321 = !config.CARRIER_321_URL;
   const sandboxB = !config.CARRIER_B_URL;
@@ -39,7 +42,19 @@ export async function connectCarriers(
     sandbox321 || sandboxB
       ? await startSandboxCarriers({ host: '127.0.0.1', credentials, faults: faultsFromEnvironment(env) })
       : null;
-  const timing = { timeoutMs: config.CARRIER_TIMEOUT_MS, retries: config.CARRIER_RETRIES };
+  const breaker = { failures: config.CARRIER_BREAKER_FAILURES, cooldownMs: config.CARRIER_BREAKER_COOLDOWN_MS };
+  const timing = (carrier: CarrierId) => ({
+    timeoutMs: config.CARRIER_TIMEOUT_MS,
+    retries: config.CARRIER_RETRIES,
+    breaker,
+    onBreakerChange: (transition: 'opened' | 'closed') =>
+      transition === 'opened'
+        ? logger?.warn(`carrier ${carrier} is not answering: its calls are refused for ${breaker.cooldownMs} ms`, {
+            carrier,
+            failuresInARow: breaker.failures,
+          })
+        : logger?.info(`carrier ${carrier} answers again: its calls go through`, { carrier }),
+  });
 
   const connectionOf = (adapter: Carrier321Adapter | CarrierBAdapter): CarrierConnection => ({
     adapter,
@@ -53,7 +68,7 @@ export async function connectCarriers(
     const adapter = createCarrier321Adapter({
       baseUrl: config.CARRIER_321_URL ?? sandboxes!.urls['321'],
       apiKey: credentials['321'].apiKey,
-      ...timing,
+      ...timing('321'),
     });
     return connectionOf(adapter);
   };
@@ -63,7 +78,7 @@ export async function connectCarriers(
     const adapter = createCarrierBAdapter({
       baseUrl: config.CARRIER_B_URL ?? sandboxes!.urls.carrier_b,
       ...credentials.carrier_b,
-      ...timing,
+      ...timing('carrier_b'),
     });
     return connectionOf(adapter);
   };

@@ -27,7 +27,9 @@ export type CarrierFaultKind =
   /** The carrier answered 5xx without a recognisable error body. */
   | 'server_error'
   /** The carrier answered something that is not its wire format. */
-  | 'bad_response';
+  | 'bad_response'
+  /** Not sent: the carrier's last calls all failed, and its breaker refuses calls for a while. */
+  | 'circuit_open';
 
 /**
  * The carrier could not be talked to. Messages name the carrier and the kind of fault only:
@@ -41,6 +43,8 @@ export class CarrierFault extends Error {
     readonly kind: CarrierFaultKind,
     /** False when a write may have reached the carrier (timeouts, dropped answers). */
     readonly outcomeKnown: boolean,
+    /** When a call may be tried again (`circuit_open`: when the breaker lets a trial through). */
+    readonly retryAfterMs?: number,
   ) {
     super(CarrierFault.describe(carrier, kind));
   }
@@ -51,6 +55,8 @@ export class CarrierFault extends Error {
       unreachable: 'could not be reached',
       server_error: 'reported an internal error',
       bad_response: 'sent an answer that could not be understood',
+      circuit_open:
+        'is not answering: its last calls all failed, so calls to it are paused for a few seconds (nothing was sent)',
     };
     return `Carrier ${carrier} ${what[kind]}`;
   }

@@ -9,7 +9,8 @@ import { inSpan, tracingEnabled } from '../lib/tracing.js';
 import type { CarrierCallScope } from './call-scope.js';
 import { agentFetch, CarrierAnswer, type CallWire, type WireOptions } from './agent-fetch.js';
 import { AnswerTooLargeError } from './text-request.js';
-import { CarrierFault } from './errors.js';
+import { CarrierFault, type CarrierFaultKind } from './errors.js';
+import { CircuitBreaker, type Admission, type BreakerSettings, type BreakerTransition } from './circuit-breaker.js';
 import type { CarrierId } from './types.js';
 
 export interface CarrierHttpOptions {
@@ -20,6 +21,10 @@ export interface CarrierHttpOptions {
   timeoutMs: number;
   /** Retries for reads and for writes the carrier de-duplicates by transaction id. */
   retries: number;
+  /** Calls refused at once while the carrier is not answering (circuit-breaker.ts); none when unset. */
+  breaker?: BreakerSettings;
+  /** Told when the breaker opens or closes (the log). */
+  onBreakerChange?: (transition: Exclude<BreakerTransition, null>) => void;
 }
 
 export interface CarrierHttpRequest {
@@ -131,6 +136,7 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
   const baseHeaders = lowerCased(options.headers);
   const baseHeaderList = Object.entries(baseHeaders).flat();
   const { once, retrying } = carrierKy(options, agentFetch(agent, base.origin));
+  const breaker = options.breaker && options.breaker.failures > 0 ? new CircuitBreaker(options.breaker) : undefined;
 
   function wireHeaders(request: CarrierHttpRequest, trace: Record<string, string>): string[] {
     if (!request.headers && request.json === undefined && !trace.traceparent) return baseHeaderList;
@@ -142,6 +148,10 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
 
   async function send(request: CarrierHttpRequest, scope: CarrierCallScope | undefined): Promise<CarrierHttpResponse> {
     const operation = scope?.operation ?? 'probe';
+    // Probes (unscoped) pass the breaker by: readiness reports what the carrier answers now.
+    const admission = scope && breaker ? breaker.admit() : undefined;
+    if (admission?.kind === 'refused')
+      throw new CarrierFault(options.carrier, 'circuit_open', true, admission.retryInMs);
     const started = performance.now();
     let response: CarrierHttpResponse | undefined;
     let failure: unknown;
@@ -157,7 +167,15 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
         { carrier: options.carrier, operation, outcome: callOutcome(response, failure) },
         (performance.now() - started) / 1000,
       );
+      if (admission) settleBreaker(admission, carrierDown(response, failure), scope!);
     }
+  }
+
+  function settleBreaker(admission: Admission, faulted: boolean, scope: CarrierCallScope): void {
+    const transition = breaker!.settle(admission, faulted);
+    if (transition === null) return;
+    scope.metrics.carrierBreakerOpen.set({ carrier: options.carrier }, transition === 'opened' ? 1 : 0);
+    options.onBreakerChange?.(transition);
   }
 
   function sendInSpan(request: CarrierHttpRequest, operation: string): Promise<CarrierHttpResponse> {
@@ -233,6 +251,17 @@ function lowerCased(headers: Record<string, string> | undefined): Record<string,
   const result: Record<string, string> = {};
   if (headers) for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
   return result;
+}
+
+/** The answers of a carrier that is down or overloaded, as ky's retries see them. */
+const DOWN_STATUSES = new Set([502, 503, 504]);
+
+const DOWN_FAULTS = new Set<CarrierFaultKind>(['timeout', 'unreachable', 'server_error']);
+
+/** Whether a call's end says the carrier is not answering (what the breaker counts). */
+function carrierDown(response: CarrierHttpResponse | undefined, error: unknown): boolean {
+  if (response) return DOWN_STATUSES.has(response.status);
+  return error instanceof CarrierFault && DOWN_FAULTS.has(error.kind);
 }
 
 /** How a call ended, as a label: the answer's class, or the fault's kind. */

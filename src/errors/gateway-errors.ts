@@ -245,13 +245,19 @@ export class CarrierUnavailableError extends GatewayError {
     readonly outcomeKnown: boolean,
     readonly transactionId: string | null,
     fields: FaultFields = {},
+    /** When the call may be tried again (a carrier whose breaker is open, nothing sent), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(outcomeKnown ? message : `${message}; the outcome is unknown, look it up by transaction id before retrying`);
     this.code = timedOut ? 'CARRIER_TIMEOUT' : 'CARRIER_UNAVAILABLE';
     this.fields = typeof fields === 'function' ? fields(this.code, this.message) : fields;
   }
+  override headers(): Record<string, string> {
+    return this.retryAfterSeconds === undefined ? {} : { 'retry-after': String(this.retryAfterSeconds) };
+  }
   override extensions() {
-    return { transactionId: this.transactionId, outcomeKnown: this.outcomeKnown };
+    const retry = this.retryAfterSeconds === undefined ? {} : { retryAfter: this.retryAfterSeconds };
+    return { transactionId: this.transactionId, outcomeKnown: this.outcomeKnown, ...retry };
   }
   override restBody() {
     const transaction = this.transactionId === null ? {} : { transaction_id: this.transactionId };

@@ -50,8 +50,12 @@ export interface OutboxSignals {
  * implements it): the job is stored and leased by this replica before either is called.
  */
 export interface BulkActivationJobs {
-  /** Runs the job here; resolves when this replica stops running it (finished, or handed over). */
-  runHere(jobId: string): Promise<void>;
+  /**
+   * Runs the job here; resolves when this replica stops running it (finished, or handed over).
+   * `answerNow`: a caller waits for the answer (the synchronous batch), so a SIM its carrier's
+   * breaker turns away is that SIM's failure at once instead of waiting for the carrier.
+   */
+  runHere(jobId: string, options?: { answerNow?: boolean }): Promise<void>;
   /** Runs the job here in the background. */
   runInBackground(jobId: string): void;
   /** The job was cancelled: if it runs here, it stops before its next SIM. */

@@ -114,6 +114,10 @@ export async function startGateway(options: TestGatewayOptions = {}): Promise<Te
     DATA_DIR: dir,
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
+    // Tests that inject carrier faults on purpose, many in a row in one gateway, test what each
+    // fault does; the breaker (on by default) would turn the later ones away. Its own tests
+    // (test/e2e/carrier-breaker.test.ts) switch it on.
+    CARRIER_BREAKER_FAILURES: '0',
     ...options.env,
   };
   const config = loadConfig(env);

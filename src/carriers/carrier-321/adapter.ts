@@ -1,6 +1,7 @@
 // The carrier 321 adapter: the domain's CarrierOperations (and the extended operations only
 // carrier 321 offers) spoken over carrier 321's resource-style REST wire format.
 
+import type { CarrierHttpOptions } from '../http-client.js';
 import { memoizedByScope, type CarrierCallScope } from '../call-scope.js';
 import type { CarrierReadiness } from '../probe.js';
 import type { CarrierOperations, ExtendedCarrierOperations } from '../types.js';
@@ -20,6 +21,8 @@ export interface Carrier321AdapterOptions {
   timeoutMs: number;
   /** Retries for reads and for writes (the carrier de-duplicates writes by Idempotency-Key). */
   retries: number;
+  breaker?: CarrierHttpOptions['breaker'];
+  onBreakerChange?: CarrierHttpOptions['onBreakerChange'];
 }
 
 export type Carrier321Adapter = CarrierOperations & {

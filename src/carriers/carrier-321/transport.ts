@@ -48,6 +48,8 @@ export interface Carrier321TransportOptions {
   apiKey: string;
   timeoutMs: number;
   retries: number;
+  breaker?: CarrierHttpOptions['breaker'];
+  onBreakerChange?: CarrierHttpOptions['onBreakerChange'];
 }
 
 /** Builds a path from a template, percent-encoding every interpolated value. */
@@ -65,6 +67,8 @@ export function createCarrier321Transport(options: Carrier321TransportOptions): 
     headers: { 'X-Api-Key': options.apiKey, accept: 'application/json' },
     timeoutMs: options.timeoutMs,
     retries: options.retries,
+    breaker: options.breaker,
+    onBreakerChange: options.onBreakerChange,
   };
   return transportOver(createCarrierHttpClient(base));
 }

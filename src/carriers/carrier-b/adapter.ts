@@ -2,6 +2,7 @@
 // HTTP (see docs/carriers/carrier-b.md). carrier_b offers no extended operations, so the
 // adapter has no `extended`.
 
+import type { CarrierHttpOptions } from '../http-client.js';
 import { memoizedByScope, type CarrierCallScope } from '../call-scope.js';
 import type { CarrierReadiness } from '../probe.js';
 import type { CarrierOperations } from '../types.js';
@@ -21,6 +22,8 @@ export interface CarrierBAdapterOptions {
   timeoutMs: number;
   /** Retries for reads and for writes (the carrier de-duplicates writes by requestId). */
   retries: number;
+  breaker?: CarrierHttpOptions['breaker'];
+  onBreakerChange?: CarrierHttpOptions['onBreakerChange'];
 }
 
 export type CarrierBAdapter = CarrierOperations & {

@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { CarrierFault, CarrierRejection, type CarrierFaultKind } from '../errors.js';
 import type { CarrierCallScope } from '../call-scope.js';
-import { createCarrierHttpClient, type CarrierHttpClient, type CarrierHttpResponse } from '../http-client.js';
+import {
+  createCarrierHttpClient,
+  type CarrierHttpClient,
+  type CarrierHttpOptions,
+  type CarrierHttpResponse,
+} from '../http-client.js';
 import { probeCarrier, type CarrierReadiness } from '../probe.js';
 import { wireAnswerEnvelope } from './codec.js';
 
@@ -38,6 +43,8 @@ export interface CarrierBTransportOptions {
   apiSecret: string;
   timeoutMs: number;
   retries: number;
+  breaker?: CarrierHttpOptions['breaker'];
+  onBreakerChange?: CarrierHttpOptions['onBreakerChange'];
 }
 
 const RPC_PATH = 'rpc/v3';
@@ -53,6 +60,8 @@ export function createCarrierBTransport(options: CarrierBTransportOptions): Carr
     headers: { authorization: basicAuthorization(options.accountId, options.apiSecret) },
     timeoutMs: options.timeoutMs,
     retries: options.retries,
+    breaker: options.breaker,
+    onBreakerChange: options.onBreakerChange,
   });
   return transportOver(client);
 }

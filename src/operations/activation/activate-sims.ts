@@ -56,7 +56,7 @@ export const activateSims = defineOperation<BulkInput, BulkActivationResult, 'ac
   },
   handle: async ({ input, user, services }) => {
     const jobId = await storeJob(services, user, SYNCHRONOUS_BATCH, input);
-    await services.bulkJobs.runHere(jobId);
+    await services.bulkJobs.runHere(jobId, { answerNow: true });
     // Normally finished here; a job another replica took over (this one stalled) is awaited.
     let job = await findJob(services.db, jobId);
     while (job && !FINISHED.includes(job.status)) {

@@ -71,6 +71,11 @@ export interface ItemAnswer {
    * when the entry is written, and recovery rewrites the entry once it learns the outcome.
    */
   outcomeUnknown: boolean;
+  /**
+   * Set when the SIM was not sent because its carrier's breaker refuses calls for now
+   * (src/carriers/circuit-breaker.ts): when it may be tried again, in seconds.
+   */
+  carrierPausedFor?: number;
 }
 
 export async function activateItem(
@@ -92,7 +97,9 @@ export async function activateItem(
       // A fault's entry reads as the single activation's answer does (and as the transaction log
       // keeps it, which a resumed job reads): its message ends with the fault's code.
       const message = fault ? error.restBody().message : error.message;
-      return { entry: failedEntry(input.sim, transactionId, message), outcomeUnknown: lost };
+      const paused =
+        fault && error.retryAfterSeconds !== undefined ? { carrierPausedFor: error.retryAfterSeconds } : {};
+      return { entry: failedEntry(input.sim, transactionId, message), outcomeUnknown: lost, ...paused };
     }
     request.logger.error('bulk activation item failed', { sim: input.sim, err: error });
     const message = `Internal server error (request ${request.requestId})`;

@@ -29,6 +29,8 @@ const MAX_JOBS_HERE = 4;
 const PROGRESS_EVERY_MS = 100;
 /** How often a SIM whose outcome is being recovered is looked at again. */
 const RECOVERY_POLL_MS = 500;
+/** How often a SIM waiting for its carrier's breaker looks whether its job was cancelled or is stopping. */
+const CARRIER_WAIT_POLL_MS = 100;
 /** Transaction rows read per query when a job resumes. */
 const RESUME_CHUNK = 500;
 
@@ -39,6 +41,8 @@ interface RunState {
   /** SIMs written with an outcome still being learned (recovery may rewrite them later). */
   unresolved: number;
   cancelled: boolean;
+  /** A caller waits for the job's answer: a SIM is not held back for its carrier. */
+  answerNow: boolean;
   /** Another replica holds the lease now: stop without writing. */
   lost: boolean;
   /** When progress was last published (ms). */
@@ -92,11 +96,12 @@ export class BulkJobRunner implements BulkActivationJobs {
     await Promise.allSettled([...this.running.values()].map((state) => state.done));
   }
 
-  runHere(jobId: string): Promise<void> {
+  runHere(jobId: string, options: { answerNow?: boolean } = {}): Promise<void> {
     const existing = this.running.get(jobId);
     if (existing) return existing.done;
     if (this.stopping || !this.services) return Promise.resolve();
     const state = {
+      answerNow: options.answerNow ?? false,
       cancelled: false,
       lost: false,
       processed: 0,
@@ -197,7 +202,9 @@ export class BulkJobRunner implements BulkActivationJobs {
         // as SIMs go out in order) still get their outcome.
         if (state.cancelled && !earlier) return;
         const index = next++;
-        const answer = earlier ? await this.settle(earlier, item, state, services) : await this.activate(item, request);
+        const answer = earlier
+          ? await this.settle(earlier, item, state, services)
+          : await this.activate(item, request, state);
         if (!answer) return;
         state.processed += 1;
         if (answer.entry.status === 'success') state.succeeded += 1;
@@ -213,8 +220,22 @@ export class BulkJobRunner implements BulkActivationJobs {
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
   }
 
-  private activate(item: PendingItem, request: RequestContext): Promise<ItemAnswer> {
-    return this.inFlight(() => activateItem(item.input, item.transactionId, request));
+  /**
+   * A SIM's answer. A SIM its carrier's breaker turned away was not sent: the job waits for the
+   * carrier and sends it again under the same id (a row that had no effect is taken over), so
+   * that an outage pauses the job instead of failing the rest of its SIMs. Cancelled or leaving
+   * meanwhile, or with a caller waiting for the answer, the refusal is the SIM's entry (nothing
+   * was sent).
+   */
+  private async activate(item: PendingItem, request: RequestContext, state: RunState): Promise<ItemAnswer> {
+    let answer = await this.inFlight(() => activateItem(item.input, item.transactionId, request));
+    while (answer.carrierPausedFor !== undefined && !state.answerNow && !state.cancelled && !this.leaving(state)) {
+      const until = Date.now() + answer.carrierPausedFor * 1000;
+      while (Date.now() < until && !state.cancelled && !this.leaving(state)) await pause(CARRIER_WAIT_POLL_MS);
+      if (state.cancelled || this.leaving(state)) break;
+      answer = await this.inFlight(() => activateItem(item.input, item.transactionId, request));
+    }
+    return answer;
   }
 
   /** The services that commit the writes of the SIMs in flight together, shared by the jobs here. */
