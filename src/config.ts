@@ -145,7 +145,7 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_MS: positiveMs
     .default(10_000)
     .describe(
-      'How long SIGTERM waits for in-flight requests (open subscriptions end at once, with their complete event)',
+      'How long SIGTERM waits for in-flight requests (open subscriptions end at once, with their complete event); then bulk jobs, re-sends and carrier calls get the rest of it (at least 1 s) to close, and the process exits even if a carrier never answers: what is still in flight is resolved by the next start',
     ),
   GRAPHQL_MAX_TOKENS: integer(100, 2_000)
     .default(2_000)

@@ -3,6 +3,10 @@
 
 import { boundHeapGrowth, holdYoungGenerationDuringStartup, noAllocationSitePretenuring } from './app/heap-limits.js';
 import { ConfigError, loadConfig } from './config.js';
+import { withDeadline } from './lib/with-deadline.js';
+
+/** Least time the application is given to close after the requests have drained (database, caches). */
+const MIN_CLOSE_MS = 1_000;
 
 async function main(): Promise<void> {
   boundHeapGrowth();
@@ -53,8 +57,23 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: draining in-flight requests`);
+    const deadline = performance.now() + config.SHUTDOWN_GRACE_MS;
     await gateway.close(config.SHUTDOWN_GRACE_MS);
-    await app.close();
+    // Bulk jobs, re-sends and carrier calls get what is left of the grace: a hung carrier cannot
+    // hold the process past it. What is still in flight then is what a crash leaves, and the next
+    // start resolves it (writes stay pending or unknown for recovery, jobs are resumed).
+    const remaining = Math.max(MIN_CLOSE_MS, deadline - performance.now());
+    if (
+      !(await withDeadline(
+        app.close().then(() => true),
+        remaining,
+        false,
+      ))
+    )
+      logger.warn(
+        'shutdown grace elapsed with work still in flight (a carrier not answering?): the next start recovers it',
+        { graceMs: config.SHUTDOWN_GRACE_MS },
+      );
     await tracing?.shutdown();
     logger.info('stopped');
     process.exit(0);

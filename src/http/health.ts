@@ -9,6 +9,7 @@
 // is down or refuses the shared credentials — leaves the replica serving everything else:
 // "degraded", 200, named in the checks. Taking every replica out for it would stop them all.
 
+import { withDeadline } from '../lib/with-deadline.js';
 import type { CarrierRegistry } from '../carriers/registry.js';
 import type { CarrierReadiness } from '../carriers/probe.js';
 import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
@@ -42,18 +43,6 @@ export interface Readiness {
 }
 
 /** What `attempt` settles to, or `fallback` once `timeoutMs` has passed. */
-async function withDeadline<T>(attempt: Promise<T>, timeoutMs: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), timeoutMs);
-  });
-  try {
-    return await Promise.race([attempt, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 function reachable(attempt: () => Promise<unknown>, timeoutMs: number): Promise<DependencyState> {
   const answered = attempt().then(
     (): DependencyState => 'ok',

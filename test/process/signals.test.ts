@@ -6,6 +6,7 @@
 
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -149,6 +150,54 @@ describe('signals', () => {
       .map((line) => JSON.parse(line) as { message: string; route?: string });
     expect(lines.filter((line) => line.message === 'request' && line.route === '/graphql')).toHaveLength(burst);
     expect(lines.at(-1)?.message).toBe('stopped');
+  }, 240_000);
+
+  it('SIGTERM with a carrier that never answers: the process ends within its grace, not the carrier timeout', async () => {
+    // A carrier that takes every request and never answers; each request's arrival is counted.
+    let arrivals = 0;
+    const hung: Server = createServer((socket) => socket.once('data', () => arrivals++));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = hung.address();
+      const carrierPort = typeof address === 'object' && address ? address.port : 0;
+      const dir = tempDir();
+      const port = await freePort();
+      const env = {
+        ...gatewayEnv(dir, port),
+        CARRIER_321_URL: `http://127.0.0.1:${carrierPort}`,
+        CARRIER_321_API_KEY: 'a-key',
+        CARRIER_TIMEOUT_MS: '60000',
+        SHUTDOWN_GRACE_MS: '1000',
+      };
+      expect((await run(process.execPath, ['dist/cli/main.js', 'user', 'create', 'alice'], env)).code).toBe(0);
+      const token = (await run(process.execPath, ['dist/cli/main.js', 'token', 'issue', 'alice'], env)).stdout.trim();
+      const gateway = spawnIn(process.execPath, ['dist/main.js'], env);
+      running.push(gateway);
+      expect(await eventually(() => accepting(port), 120_000, 200)).toBe(true);
+      const call = (path: string, body?: unknown) =>
+        fetch(`http://127.0.0.1:${port}${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        }).catch(() => null);
+      const read = call('/sim/usage/3215550001');
+      const write = call('/sim/suspend/', { mdn: '3215550001', transaction_id: 'HUNG-SUSPEND-1' });
+      expect(await eventually(async () => arrivals >= 2, 30_000)).toBe(true);
+
+      const signalled = performance.now();
+      const { leftovers } = await stopAndWait(gateway, 'SIGTERM');
+      const stoppedInMs = performance.now() - signalled;
+      expect(leftovers).toEqual([]);
+      const { code, stderr } = await gateway.done;
+      expect(code).toBe(0);
+      // The grace (1 s) and at least a second to close, far from the carrier's 60 s timeout.
+      expect(stoppedInMs).toBeLessThan(15_000);
+      expect(stderr).toContain('shutdown grace elapsed with work still in flight');
+      expect(stderr.trim().split('\n').at(-1)).toContain('"stopped"');
+      await Promise.all([read, write]);
+    } finally {
+      hung.close();
+    }
   }, 240_000);
 
   it('SIGTERM to `npm run sandbox` closes both carriers and leaves no process', async () => {
