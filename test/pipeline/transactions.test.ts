@@ -191,6 +191,20 @@ describe('the transaction record', () => {
     expect(seen.data?.transaction.id).toBe(id);
     expect(errorOf(await gateway.graphql(TRANSACTION, { variables: { id } })).code).toBe('UNAUTHENTICATED');
   });
+
+  it('refuses an id no request could carry with 422 (BAD_USER_INPUT), not a 404 that reads like a lost write', async () => {
+    for (const id of ['x'.repeat(65), 'WITH SPACE', 'tab\there', 'é-accent']) {
+      const rest = await gateway.rest('GET', `/transactions/${encodeURIComponent(id)}`, { token });
+      expect(rest.status, id).toBe(422);
+      expect(JSON.stringify(rest.body)).toContain('id must be 1 to 64 printable ASCII characters without spaces');
+      const graphql = await gateway.graphql(TRANSACTION, { token, variables: { id } });
+      expect(statusesOf(graphql), id).toEqual({ http: 200, rest: 422 });
+      expect(errorOf(graphql).code).toBe('BAD_USER_INPUT');
+    }
+    // The longest id a request may carry is looked up as any other.
+    const longest = 'L'.repeat(64);
+    expect((await gateway.rest('GET', `/transactions/${longest}`, { token })).status).toBe(404);
+  });
 });
 
 describe('carrier faults', () => {

@@ -7,6 +7,7 @@ import { quote } from '../../lib/quote.js';
 import { NotFoundError } from '../../errors/gateway-errors.js';
 import { TRANSACTION_STATUSES, wasRecovered, type TransactionRecord } from '../../pipeline/transaction-log.js';
 import { defineOperation } from '../define.js';
+import { matching, TRANSACTION_ID_PATTERN, TRANSACTION_ID_RULE } from '../schemas/fields.js';
 
 export const transactionStatus = z.enum(TRANSACTION_STATUSES).meta({
   id: 'TransactionStatus',
@@ -74,7 +75,13 @@ export const transaction = defineOperation({
   description:
     'The outcome of one of your transactions by id (any transaction for a superuser). A write that timed out answers `unknown` until the gateway has re-sent it and learned the outcome (`recovered`)',
   rest: { method: 'GET', path: '/transactions/{id}' },
-  input: z.object({ id: z.string().min(1).max(100).describe('Transaction id, at most 100 characters') }),
+  // Only an id that a request could have carried (or the gateway generated) can be looked up: any
+  // other is a caller's mistake, told as such (422), not a 404 that reads like a lost write.
+  input: z.object({
+    id: matching(TRANSACTION_ID_PATTERN, 64, TRANSACTION_ID_RULE.replace('transaction_id', 'id')).describe(
+      'Transaction id: 1 to 64 printable ASCII characters without spaces',
+    ),
+  }),
   output: transactionRecord,
   routing: 'none',
   handle: async ({ services, input, user }) => {
