@@ -65,12 +65,12 @@ export const configSchema = z.object({
   CARRIER_BREAKER_FAILURES: integer(0, 1_000)
     .default(5)
     .describe(
-      "Carrier calls in a row that time out, find the carrier unreachable or get 502/503/504 before that carrier's calls are refused at once (CARRIER_UNAVAILABLE with Retry-After, nothing sent) for CARRIER_BREAKER_COOLDOWN_MS; then one call tries it, and an answer lets every call through again. 0 = never refuse",
+      "Carrier calls in a row that time out, find the carrier unreachable or get a 5xx before that carrier's calls are refused at once (CARRIER_UNAVAILABLE with Retry-After, nothing sent); after CARRIER_BREAKER_COOLDOWN_MS the gateway sends the carrier its readiness probe, and an answer lets every call through again. 0 = never refuse",
     ),
   CARRIER_BREAKER_COOLDOWN_MS: positiveMs
     .default(10_000)
     .describe(
-      "How long a carrier's calls are refused after CARRIER_BREAKER_FAILURES faults in a row, before one call tries it",
+      "How long a carrier's calls are refused after CARRIER_BREAKER_FAILURES faults in a row before the gateway probes it (and again after each probe that fails)",
     ),
   CACHE_TTL_MS: integer(0, 3_600_000)
     .default(1_800_000)

@@ -65,7 +65,7 @@ export async function startApplication(
   const data = await openData(config, logger, { onQuery: countQueries(metrics) });
   let carriers: ConnectedCarriers;
   try {
-    carriers = await connectCarriers(config, options.env ?? process.env, logger);
+    carriers = await connectCarriers(config, options.env ?? process.env, { logger, metrics });
   } catch (error) {
     await data.close();
     throw error;

@@ -10,6 +10,7 @@ import { CarrierRegistry, type CarrierConnection } from '../carriers/registry.js
 import { unconfiguredCarrier } from '../carriers/unconfigured.js';
 import type { CarrierId } from '../carriers/types.js';
 import type { Logger } from '../lib/logger.js';
+import type { Metrics } from '../metrics.js';
 
 export interface ConnectedCarriers {
   registry: CarrierRegistry;
@@ -22,7 +23,7 @@ export interface ConnectedCarriers {
 export async function connectCarriers(
   config: Config,
   env: NodeJS.ProcessEnv = process.env,
-  logger?: Logger,
+  observers?: { logger: Logger; metrics: Metrics },
 ): Promise<ConnectedCarriers> {
   const sandbox321 = !config.CARRIER_321_URL;
   const sandboxB = !config.CARRIER_B_URL;
@@ -47,13 +48,15 @@ export async function connectCarriers(
     timeoutMs: config.CARRIER_TIMEOUT_MS,
     retries: config.CARRIER_RETRIES,
     breaker,
-    onBreakerChange: (transition: 'opened' | 'closed') =>
-      transition === 'opened'
-        ? logger?.warn(`carrier ${carrier} is not answering: its calls are refused for ${breaker.cooldownMs} ms`, {
-            carrier,
-            failuresInARow: breaker.failures,
-          })
-        : logger?.info(`carrier ${carrier} answers again: its calls go through`, { carrier }),
+    onBreakerChange: (transition: 'opened' | 'closed') => {
+      observers?.metrics.carrierBreakerOpen.set({ carrier }, transition === 'opened' ? 1 : 0);
+      if (transition === 'opened')
+        observers?.logger.warn(
+          `carrier ${carrier} is not answering: its calls are refused until its probe answers (first in ${breaker.cooldownMs} ms)`,
+          { carrier, failuresInARow: breaker.failures },
+        );
+      else observers?.logger.info(`carrier ${carrier} answers again: its calls go through`, { carrier });
+    },
   });
 
   const connectionOf = (adapter: Carrier321Adapter | CarrierBAdapter): CarrierConnection => ({

@@ -1,36 +1,47 @@
 // One carrier's circuit breaker. A carrier that stops answering (every call times out, its
-// connections are refused, it answers 502/503/504) would otherwise hold each request for the
-// whole timeout and its retries (~30 s by default), fill the carrier's connection pool, and keep
-// a `lines` screen of that carrier's numbers waiting minutes. After `failures` such calls in a
-// row, calls are refused at once for `cooldownMs` (nothing is sent, so the caller knows nothing
-// happened and may retry); then one call goes through as a trial: its answer closes the breaker,
-// its fault opens it again for another cooldown. Any answer between faults resets the count.
+// connections are refused, it answers 5xx) would otherwise hold each request for the whole
+// timeout and its retries (~30 s by default), fill the carrier's connection pool, and keep a
+// `lines` screen of that carrier's numbers waiting minutes. After `failures` such calls in a
+// row, calls are refused at once (nothing is sent, so the caller knows nothing happened and may
+// retry). When `cooldownMs` has passed the breaker sends its own trial, the carrier's readiness
+// probe (one cheap read, sent once), never a caller's request: a caller's write would fail in
+// its place while the carrier is still down, and a bulk job would lose a SIM to each trial. The
+// probe's answer closes the breaker; its failure opens it for another cooldown. Any answer
+// between faults resets the count.
 
 export interface BreakerSettings {
   /** Consecutive faults that open the breaker; 0 = never opens. */
   failures: number;
-  /** How long an open breaker refuses calls before one trial may go. */
+  /** How long an open breaker refuses calls before its trial. */
   cooldownMs: number;
 }
 
-/** What the breaker lets a call do: go as usual, go as the one trial of an open breaker, or not go. */
-export type Admission = { kind: 'call' } | { kind: 'trial' } | { kind: 'refused'; retryInMs: number };
+export interface BreakerHooks {
+  /** Whether the carrier answers (the trial): false, or a rejection, keeps the breaker open. */
+  trial: () => Promise<boolean>;
+  /** Told when the breaker opens or closes (the log, the metrics). */
+  onChange?: (transition: 'opened' | 'closed') => void;
+}
+
+/** What the breaker lets a call do: go, or not go (and when to try again). */
+export type Admission = { kind: 'call' } | { kind: 'refused'; retryInMs: number };
 
 const CALL: Admission = Object.freeze({ kind: 'call' });
-const TRIAL: Admission = Object.freeze({ kind: 'trial' });
-
-/** A change of the breaker's state, for the log and the metrics. */
-export type BreakerTransition = 'opened' | 'closed' | null;
+/** What callers are told while the trial is out: its answer is due within the carrier timeout. */
+const DURING_TRIAL_RETRY_MS = 1_000;
 
 export class CircuitBreaker {
   private consecutiveFaults = 0;
-  /** When the breaker last opened (or a trial failed); null while closed. */
+  /** When the breaker last opened (or its trial failed); null while closed. */
   private openedAt: number | null = null;
-  private trialInFlight = false;
+  private trialTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly settings: BreakerSettings,
-    private readonly now: () => number = Date.now,
+    private readonly hooks: BreakerHooks,
+    // Monotonic: a wall clock set back would hold the breaker open for as long.
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   get open(): boolean {
@@ -39,36 +50,44 @@ export class CircuitBreaker {
 
   admit(): Admission {
     if (this.openedAt === null) return CALL;
-    const waited = this.now() - this.openedAt;
-    if (waited < this.settings.cooldownMs) return { kind: 'refused', retryInMs: this.settings.cooldownMs - waited };
-    // One trial at a time: the others wait for its answer, told to come back within a second.
-    if (this.trialInFlight) return { kind: 'refused', retryInMs: Math.min(1_000, this.settings.cooldownMs) };
-    this.trialInFlight = true;
-    return TRIAL;
+    const left = this.settings.cooldownMs - (this.now() - this.openedAt);
+    return { kind: 'refused', retryInMs: left > 0 ? left : Math.min(DURING_TRIAL_RETRY_MS, this.settings.cooldownMs) };
   }
 
-  /** How an admitted call ended: `faulted` when the carrier did not answer, or answered 502/503/504. */
-  settle(admission: Admission, faulted: boolean): BreakerTransition {
-    if (admission.kind === 'trial') {
-      this.trialInFlight = false;
-      if (faulted) {
-        this.openedAt = this.now();
-        return null;
-      }
-      this.openedAt = null;
-      this.consecutiveFaults = 0;
-      return 'closed';
-    }
+  /** How an admitted call ended: `faulted` when the carrier did not answer, or answered 5xx. */
+  settle(faulted: boolean): void {
     if (!faulted) {
       // A call sent before the breaker opened that is answered after it does not close it:
       // only the trial does, so that one slow answer cannot undo the count of many faults.
-      this.consecutiveFaults = 0;
-      return null;
+      if (this.openedAt === null) this.consecutiveFaults = 0;
+      return;
     }
     this.consecutiveFaults += 1;
-    if (this.settings.failures === 0 || this.openedAt !== null) return null;
-    if (this.consecutiveFaults < this.settings.failures) return null;
+    if (this.settings.failures === 0 || this.openedAt !== null || this.stopped) return;
+    if (this.consecutiveFaults < this.settings.failures) return;
+    this.reopen();
+    this.hooks.onChange?.('opened');
+  }
+
+  /** No more trials (the carrier's client is closing). */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.trialTimer);
+  }
+
+  private reopen(): void {
     this.openedAt = this.now();
-    return 'opened';
+    clearTimeout(this.trialTimer);
+    this.trialTimer = setTimeout(() => void this.runTrial(), this.settings.cooldownMs);
+    this.trialTimer.unref();
+  }
+
+  private async runTrial(): Promise<void> {
+    const answered = await this.hooks.trial().catch(() => false);
+    if (this.stopped) return;
+    if (!answered) return this.reopen();
+    this.openedAt = null;
+    this.consecutiveFaults = 0;
+    this.hooks.onChange?.('closed');
   }
 }

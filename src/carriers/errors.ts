@@ -49,6 +49,11 @@ export class CarrierFault extends Error {
     super(CarrierFault.describe(carrier, kind));
   }
 
+  /** `retryAfterMs` as a Retry-After header says it: whole seconds, at least 1. */
+  get retryAfterSeconds(): number | undefined {
+    return this.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(this.retryAfterMs / 1000));
+  }
+
   static describe(carrier: CarrierId, kind: CarrierFaultKind): string {
     const what: Record<CarrierFaultKind, string> = {
       timeout: 'did not answer in time',
@@ -56,7 +61,7 @@ export class CarrierFault extends Error {
       server_error: 'reported an internal error',
       bad_response: 'sent an answer that could not be understood',
       circuit_open:
-        'is not answering: its last calls all failed, so calls to it are paused for a few seconds (nothing was sent)',
+        'is not answering: its last calls all failed, so calls to it are paused until it answers again (nothing was sent)',
     };
     return `Carrier ${carrier} ${what[kind]}`;
   }

@@ -10,7 +10,7 @@ import type { CarrierCallScope } from './call-scope.js';
 import { agentFetch, CarrierAnswer, type CallWire, type WireOptions } from './agent-fetch.js';
 import { AnswerTooLargeError } from './text-request.js';
 import { CarrierFault, type CarrierFaultKind } from './errors.js';
-import { CircuitBreaker, type Admission, type BreakerSettings, type BreakerTransition } from './circuit-breaker.js';
+import { CircuitBreaker, type BreakerHooks, type BreakerSettings } from './circuit-breaker.js';
 import type { CarrierId } from './types.js';
 
 export interface CarrierHttpOptions {
@@ -23,8 +23,10 @@ export interface CarrierHttpOptions {
   retries: number;
   /** Calls refused at once while the carrier is not answering (circuit-breaker.ts); none when unset. */
   breaker?: BreakerSettings;
-  /** Told when the breaker opens or closes (the log). */
-  onBreakerChange?: (transition: Exclude<BreakerTransition, null>) => void;
+  /** Told when the breaker opens or closes (the log, the metrics). */
+  onBreakerChange?: BreakerHooks['onChange'];
+  /** The breaker's trial: the carrier's readiness probe (a fresh request each time). */
+  breakerTrial?: () => CarrierHttpRequest;
 }
 
 export interface CarrierHttpRequest {
@@ -42,6 +44,8 @@ export interface CarrierHttpRequest {
   readOnly?: boolean;
   /** Per-request headers (e.g. an idempotency key). */
   headers?: Record<string, string>;
+  /** A readiness probe: it passes the breaker by and is not counted by it (it says what the carrier answers now). */
+  probe?: boolean;
 }
 
 export interface CarrierHttpResponse {
@@ -136,7 +140,15 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
   const baseHeaders = lowerCased(options.headers);
   const baseHeaderList = Object.entries(baseHeaders).flat();
   const { once, retrying } = carrierKy(options, agentFetch(agent, base.origin));
-  const breaker = options.breaker && options.breaker.failures > 0 ? new CircuitBreaker(options.breaker) : undefined;
+  const { breaker: breakerSettings, breakerTrial } = options;
+  const breaker =
+    breakerSettings && breakerSettings.failures > 0 && breakerTrial
+      ? new CircuitBreaker(breakerSettings, {
+          // The probe alone, sent once: any answer below 500 in its wire format says the carrier is back.
+          trial: () => sendOnce(breakerTrial(), NO_TRACE).then((answer) => answer.status < 500),
+          onChange: options.onBreakerChange,
+        })
+      : undefined;
 
   function wireHeaders(request: CarrierHttpRequest, trace: Record<string, string>): string[] {
     if (!request.headers && request.json === undefined && !trace.traceparent) return baseHeaderList;
@@ -148,10 +160,12 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
 
   async function send(request: CarrierHttpRequest, scope: CarrierCallScope | undefined): Promise<CarrierHttpResponse> {
     const operation = scope?.operation ?? 'probe';
-    // Probes (unscoped) pass the breaker by: readiness reports what the carrier answers now.
-    const admission = scope && breaker ? breaker.admit() : undefined;
-    if (admission?.kind === 'refused')
-      throw new CarrierFault(options.carrier, 'circuit_open', true, admission.retryInMs);
+    const counted = breaker !== undefined && !request.probe;
+    if (counted) {
+      const admission = breaker.admit();
+      if (admission.kind === 'refused')
+        throw new CarrierFault(options.carrier, 'circuit_open', true, admission.retryInMs);
+    }
     const started = performance.now();
     let response: CarrierHttpResponse | undefined;
     let failure: unknown;
@@ -167,15 +181,8 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
         { carrier: options.carrier, operation, outcome: callOutcome(response, failure) },
         (performance.now() - started) / 1000,
       );
-      if (admission) settleBreaker(admission, carrierDown(response, failure), scope!);
+      if (counted) breaker.settle(carrierDown(response, failure));
     }
-  }
-
-  function settleBreaker(admission: Admission, faulted: boolean, scope: CarrierCallScope): void {
-    const transition = breaker!.settle(admission, faulted);
-    if (transition === null) return;
-    scope.metrics.carrierBreakerOpen.set({ carrier: options.carrier }, transition === 'opened' ? 1 : 0);
-    options.onBreakerChange?.(transition);
   }
 
   function sendInSpan(request: CarrierHttpRequest, operation: string): Promise<CarrierHttpResponse> {
@@ -231,7 +238,10 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
   }
 
   // A client without a scope (readiness probes) is counted nowhere and labelled `probe` in spans.
-  const close = () => agent.close();
+  const close = () => {
+    breaker?.stop();
+    return agent.close();
+  };
   const clientFor = (scope: CarrierCallScope | undefined): CarrierHttpClient => ({
     send: (request) => send(request, scope),
     scoped: clientFor,
@@ -253,14 +263,11 @@ function lowerCased(headers: Record<string, string> | undefined): Record<string,
   return result;
 }
 
-/** The answers of a carrier that is down or overloaded, as ky's retries see them. */
-const DOWN_STATUSES = new Set([502, 503, 504]);
-
 const DOWN_FAULTS = new Set<CarrierFaultKind>(['timeout', 'unreachable', 'server_error']);
 
 /** Whether a call's end says the carrier is not answering (what the breaker counts). */
 function carrierDown(response: CarrierHttpResponse | undefined, error: unknown): boolean {
-  if (response) return DOWN_STATUSES.has(response.status);
+  if (response) return response.status >= 500;
   return error instanceof CarrierFault && DOWN_FAULTS.has(error.kind);
 }
 

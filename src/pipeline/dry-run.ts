@@ -163,7 +163,14 @@ async function dryRun(
     await predictCarrierSide(operation, call, checks);
   } catch (error) {
     if (error instanceof CarrierFault) {
-      throw new CarrierUnavailableError(error.message, error.kind === 'timeout', true, null);
+      throw new CarrierUnavailableError(
+        error.message,
+        error.kind === 'timeout',
+        true,
+        null,
+        {},
+        error.retryAfterSeconds,
+      );
     }
     if (!(error instanceof CarrierRejection)) throw error;
     const outcome =

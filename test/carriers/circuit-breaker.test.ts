@@ -1,84 +1,113 @@
-// The carrier circuit breaker on its own, on a clock the test moves: when it opens, what it
-// refuses and for how long, its one trial, and what closes it again.
+// The carrier circuit breaker on its own, on fake timers: when it opens, what it refuses and for
+// how long, its trial (the carrier's probe, never a caller's call), and what closes it again.
 
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CircuitBreaker, type Admission } from '../../src/carriers/circuit-breaker.js';
 
-function breakerAt(failures = 3, cooldownMs = 1_000) {
-  const clock = { now: 0 };
-  const breaker = new CircuitBreaker({ failures, cooldownMs }, () => clock.now);
-  /** One call admitted and ended; answers the transition it caused. */
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+function breakerWith(failures: number, cooldownMs: number, probe: () => Promise<boolean> = async () => true) {
+  const changes: string[] = [];
+  const trials = vi.fn(probe);
+  const breaker = new CircuitBreaker(
+    { failures, cooldownMs },
+    { trial: trials, onChange: (change) => void changes.push(change) },
+    () => Date.now(),
+  );
+  /** One call admitted and ended. */
   const call = (faulted: boolean) => {
-    const admission = breaker.admit();
-    expect(admission.kind).not.toBe('refused');
-    return breaker.settle(admission, faulted);
+    expect(breaker.admit().kind).toBe('call');
+    breaker.settle(faulted);
   };
-  return { breaker, clock, call };
+  return { breaker, changes, trials, call };
 }
 
 const refusedFor = (admission: Admission) => (admission.kind === 'refused' ? admission.retryInMs : null);
 
 describe('carrier circuit breaker', () => {
-  it('opens on the configured number of faults in a row, and refuses calls until its cooldown has passed', () => {
-    const { breaker, clock, call } = breakerAt(3, 1_000);
-    expect(call(true)).toBeNull();
-    expect(call(true)).toBeNull();
+  it('opens on the configured number of faults in a row, and refuses calls until its cooldown has passed', async () => {
+    const { breaker, changes, call } = breakerWith(3, 1_000);
+    call(true);
+    call(true);
     expect(breaker.open).toBe(false);
-    expect(call(true)).toBe('opened');
+    call(true);
     expect(breaker.open).toBe(true);
+    expect(changes).toEqual(['opened']);
     expect(refusedFor(breaker.admit())).toBe(1_000);
-    clock.now = 600;
+    await vi.advanceTimersByTimeAsync(600);
     expect(refusedFor(breaker.admit())).toBe(400);
   });
 
   it('counts faults in a row only: an answer between them starts the count again', () => {
-    const { breaker, call } = breakerAt(3);
+    const { breaker, call } = breakerWith(3, 1_000);
     call(true);
     call(true);
     call(false);
     call(true);
     call(true);
     expect(breaker.open).toBe(false);
-    expect(call(true)).toBe('opened');
+    call(true);
+    expect(breaker.open).toBe(true);
   });
 
-  it('lets one trial through after the cooldown; the others wait for its answer', () => {
-    const { breaker, clock, call } = breakerAt(1, 1_000);
+  it('after the cooldown it sends its own trial, not a caller’s call: an answer closes it', async () => {
+    let answer!: (up: boolean) => void;
+    const { breaker, changes, trials, call } = breakerWith(
+      1,
+      1_000,
+      () => new Promise<boolean>((resolve) => (answer = resolve)),
+    );
     call(true);
-    clock.now = 1_000;
-    const trial = breaker.admit();
-    expect(trial.kind).toBe('trial');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(trials).toHaveBeenCalledTimes(1);
+    // While the trial is out, callers are told to come back within a second.
     expect(refusedFor(breaker.admit())).toBe(1_000);
-    expect(breaker.settle(trial, false)).toBe('closed');
+    answer(true);
+    await vi.advanceTimersByTimeAsync(0);
     expect(breaker.open).toBe(false);
+    expect(changes).toEqual(['opened', 'closed']);
     expect(breaker.admit().kind).toBe('call');
   });
 
-  it('a failed trial opens it for another whole cooldown', () => {
-    const { breaker, clock, call } = breakerAt(1, 1_000);
+  it('a failed trial (no answer, or a rejection) holds it open another whole cooldown, then tries again', async () => {
+    const outcomes = [Promise.resolve(false), Promise.reject(new Error('unreachable')), Promise.resolve(true)];
+    const { breaker, changes, trials, call } = breakerWith(1, 1_000, () => outcomes.shift()!);
     call(true);
-    clock.now = 1_500;
-    const trial = breaker.admit();
-    expect(breaker.settle(trial, true)).toBeNull();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(trials).toHaveBeenCalledTimes(1);
     expect(breaker.open).toBe(true);
     expect(refusedFor(breaker.admit())).toBe(1_000);
-    clock.now = 2_500;
-    expect(breaker.admit().kind).toBe('trial');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(trials).toHaveBeenCalledTimes(2);
+    expect(breaker.open).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(trials).toHaveBeenCalledTimes(3);
+    expect(breaker.open).toBe(false);
+    expect(changes).toEqual(['opened', 'closed']);
   });
 
   it('a slow answer to a call sent before it opened does not close it: only the trial does', () => {
-    const { breaker } = breakerAt(2);
-    const slow = breaker.admit();
-    breaker.settle(breaker.admit(), true);
-    breaker.settle(breaker.admit(), true);
+    const { breaker } = breakerWith(2, 1_000);
+    expect(breaker.admit().kind).toBe('call');
+    breaker.settle(true);
+    breaker.settle(true);
     expect(breaker.open).toBe(true);
-    expect(breaker.settle(slow, false)).toBeNull();
+    breaker.settle(false);
     expect(breaker.open).toBe(true);
   });
 
+  it('stopped, it sends no more trials', async () => {
+    const { breaker, trials, call } = breakerWith(1, 1_000);
+    call(true);
+    breaker.stop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(trials).not.toHaveBeenCalled();
+  });
+
   it('with 0 failures it never opens', () => {
-    const { breaker, call } = breakerAt(0);
-    for (let index = 0; index < 50; index++) expect(call(true)).toBeNull();
+    const { breaker, call } = breakerWith(0, 1_000);
+    for (let index = 0; index < 50; index++) call(true);
     expect(breaker.open).toBe(false);
   });
 });

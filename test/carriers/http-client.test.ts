@@ -6,7 +6,11 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCarrierHttpClient, type CarrierHttpClient } from '../../src/carriers/http-client.js';
+import {
+  createCarrierHttpClient,
+  type CarrierHttpClient,
+  type CarrierHttpOptions,
+} from '../../src/carriers/http-client.js';
 import { CarrierFault } from '../../src/carriers/errors.js';
 import { MAX_ANSWER_BYTES } from '../../src/carriers/text-request.js';
 
@@ -22,7 +26,7 @@ type Answer = (attempt: number, response: ServerResponse, server: Server) => voi
 
 const opened: { server: Server; client: CarrierHttpClient }[] = [];
 
-async function carrier(answer: Answer, retries = 2, timeoutMs = 2000) {
+async function carrier(answer: Answer, retries = 2, timeoutMs = 2000, extra: Partial<CarrierHttpOptions> = {}) {
   const arrivals: Arrival[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -46,6 +50,7 @@ async function carrier(answer: Answer, retries = 2, timeoutMs = 2000) {
     headers: { 'X-Api-Key': 'secret-key' },
     timeoutMs,
     retries,
+    ...extra,
   });
   opened.push({ server, client });
   return { client, arrivals };
@@ -176,6 +181,38 @@ describe('the carrier HTTP client', () => {
     expect({ kind: fault.kind, outcomeKnown: fault.outcomeKnown }).toEqual({
       kind: 'unreachable',
       outcomeKnown: false,
+    });
+  });
+
+  describe('with a circuit breaker', () => {
+    const breaker = (failures: number): Partial<CarrierHttpOptions> => ({
+      breaker: { failures, cooldownMs: 60_000 },
+      breakerTrial: () => ({ method: 'GET', path: 'v1/probe', idempotent: false, probe: true }),
+    });
+
+    it('counts any 5xx, a JSON body or not (an API gateway’s 500), and then sends nothing', async () => {
+      const { client, arrivals } = await carrier(
+        (_attempt, response) => json(response, 500, { message: 'Internal server error' }),
+        0,
+        2000,
+        breaker(3),
+      );
+      for (let call = 0; call < 3; call++)
+        expect((await client.send({ method: 'GET', path: 'v1/x' })).status).toBe(500);
+      const refused = await faultOf(client.send({ method: 'GET', path: 'v1/x' }));
+      expect(refused.kind).toBe('circuit_open');
+      expect(refused.outcomeKnown).toBe(true);
+      expect(refused.retryAfterSeconds).toBe(60);
+      expect(arrivals).toHaveLength(3);
+    });
+
+    it('lets a readiness probe through while open, and does not count it', async () => {
+      const { client, arrivals } = await carrier((_attempt, response) => json(response, 503, {}), 0, 2000, breaker(1));
+      await client.send({ method: 'GET', path: 'v1/x' });
+      expect((await faultOf(client.send({ method: 'GET', path: 'v1/x' }))).kind).toBe('circuit_open');
+      const probe = await client.send({ method: 'GET', path: 'v1/probe', idempotent: false, probe: true });
+      expect(probe.status).toBe(503);
+      expect(arrivals.map((arrival) => arrival.url)).toEqual(['/api/v1/x', '/api/v1/probe']);
     });
   });
 });

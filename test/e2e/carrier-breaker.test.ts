@@ -55,14 +55,16 @@ async function setFaults(carrier: CarrierId, faults: Record<string, number>): Pr
   expect(response.status).toBe(200);
 }
 
-/** What `run` answers, and how many requests carrier 321's sandbox received meanwhile. */
-async function watchingCarrier<T>(run: () => Promise<T>): Promise<{ result: T; arrived: number }> {
+/** What `run` answers, and the paths of the requests carrier 321's sandbox received meanwhile. */
+async function watchingCarrier<T>(run: () => Promise<T>): Promise<{ result: T; arrived: number; paths: string[] }> {
   const server = gateway.sandboxes.servers['321'].server;
-  let arrived = 0;
-  const onRequest = (request: IncomingMessage) => void (request.url?.includes('/_sandbox/') || arrived++);
+  const paths: string[] = [];
+  const onRequest = (request: IncomingMessage) =>
+    void (request.url?.includes('/_sandbox/') || paths.push(request.url!));
   server.on('request', onRequest);
   try {
-    return { result: await run(), arrived };
+    const result = await run();
+    return { result, arrived: paths.length, paths };
   } finally {
     server.off('request', onRequest);
   }
@@ -87,12 +89,10 @@ async function openBreaker(): Promise<void> {
   expect(await breakerGauge('321')).toBe(1);
 }
 
-/** Clears the faults and waits until a call closes the breaker again (its trial). */
+/** Clears the faults and waits until the breaker's trial has closed it again. */
 async function closeBreaker(): Promise<void> {
   await setFaults('321', {});
-  await pause(COOLDOWN_MS);
-  expect((await usage(line.mdn)).status).toBe(200);
-  expect(await breakerGauge('321')).toBe(0);
+  expect(await eventually(async () => (await breakerGauge('321')) === 0, 10 * COOLDOWN_MS)).toBe(true);
 }
 
 beforeAll(async () => {
@@ -101,11 +101,7 @@ beforeAll(async () => {
   lineB = await seedLine(gateway, { carrier: 'carrier_b' });
   await createPlans(gateway);
 });
-afterEach(async () => {
-  await setFaults('321', {});
-  await pause(COOLDOWN_MS);
-  await usage(line.mdn);
-});
+afterEach(closeBreaker);
 
 describe('a carrier that stops answering', () => {
   it('after the faults in a row, its calls are refused without being sent, with Retry-After, on both surfaces', async () => {
@@ -132,7 +128,7 @@ describe('a carrier that stops answering', () => {
     });
     expect(logged).toContainEqual({
       level: 'warn',
-      message: `carrier 321 is not answering: its calls are refused for ${COOLDOWN_MS} ms`,
+      message: `carrier 321 is not answering: its calls are refused until its probe answers (first in ${COOLDOWN_MS} ms)`,
     });
   });
 
@@ -143,28 +139,36 @@ describe('a carrier that stops answering', () => {
     expect(await breakerGauge('carrier_b')).toBe(0);
   });
 
-  it('after the cooldown one call tries the carrier: its answer lets every call through again', async () => {
+  it('after the cooldown the gateway tries the carrier with its probe, no caller’s call: an answer lets every call through again', async () => {
     await openBreaker();
     await setFaults('321', {});
     expect((await usage(line.mdn)).body.message).toMatch(/is not answering/);
-    await pause(COOLDOWN_MS);
-    const { result, arrived } = await watchingCarrier(() => usage(line.mdn));
-    expect(result.status).toBe(200);
-    expect(arrived).toBe(1);
-    expect(await breakerGauge('321')).toBe(0);
+    const { paths } = await watchingCarrier(async () => {
+      expect(await eventually(async () => (await breakerGauge('321')) === 0, 10 * COOLDOWN_MS)).toBe(true);
+    });
+    expect(paths).toEqual(['/v1/coverage/10001']);
     expect((await usage(line.mdn)).status).toBe(200);
     expect(logged).toContainEqual({ level: 'info', message: 'carrier 321 answers again: its calls go through' });
   });
 
-  it('a failed trial refuses calls for another cooldown', async () => {
+  it('a failed trial keeps calls refused for another cooldown', async () => {
     await openBreaker();
-    await pause(COOLDOWN_MS);
-    const { arrived } = await watchingCarrier(() => usage(line.mdn));
-    expect(arrived).toBe(1);
-    const { result, arrived: afterTrial } = await watchingCarrier(() => usage(line.mdn));
-    expect(afterTrial).toBe(0);
+    const { paths } = await watchingCarrier(() => pause(COOLDOWN_MS * 1.5));
+    expect(paths).toEqual(['/v1/coverage/10001']);
+    expect(await breakerGauge('321')).toBe(1);
+    const { result, arrived } = await watchingCarrier(() => usage(line.mdn));
+    expect(arrived).toBe(0);
     expect(result.body.message).toMatch(/is not answering/);
-    await closeBreaker();
+  });
+
+  it('a dry run is refused as the call it previews would be, without reaching the carrier', async () => {
+    await openBreaker();
+    const { result, arrived } = await watchingCarrier(() =>
+      gateway.rest('POST', '/sim/suspend/?dry_run=true', { token, body: { mdn: line.mdn } }),
+    );
+    expect(arrived).toBe(0);
+    expect(JSON.stringify(result.body)).toContain('is not answering');
+    expect(Number(result.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
   it('a refused write changes nothing and may be retried under its id once the carrier answers', async () => {
@@ -230,12 +234,12 @@ describe('a carrier that stops answering', () => {
           { token: bulkToken, variables: { id: jobId } },
         )
       ).data!.bulkActivation;
-    // The faults open the breaker; the job then holds its next SIM instead of failing it.
+    // The faults open the breaker; the job then holds its next SIM instead of failing it, through
+    // several failed trials (the probe's, never one of its SIMs).
     expect(await eventually(async () => (await breakerGauge('321')) === 1, 10_000)).toBe(true);
-    await pause(3 * COOLDOWN_MS);
-    const waiting = await view();
-    expect(waiting.status).toBe('RUNNING');
-    expect(waiting.processed).toBeLessThanOrEqual(FAILURES);
+    const { paths } = await watchingCarrier(() => pause(3 * COOLDOWN_MS));
+    expect(new Set(paths)).toEqual(new Set(['/v1/coverage/10001']));
+    expect((await view()).status).toBe('RUNNING');
 
     await setFaults('321', {});
     expect(await eventually(async () => (await view()).status === 'COMPLETED', 20_000)).toBe(true);

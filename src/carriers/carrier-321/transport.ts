@@ -10,6 +10,7 @@ import {
   createCarrierHttpClient,
   type CarrierHttpClient,
   type CarrierHttpOptions,
+  type CarrierHttpRequest,
   type CarrierHttpResponse,
 } from '../http-client.js';
 import { wireErrorSchema } from './codec.js';
@@ -69,9 +70,18 @@ export function createCarrier321Transport(options: Carrier321TransportOptions): 
     retries: options.retries,
     breaker: options.breaker,
     onBreakerChange: options.onBreakerChange,
+    breakerTrial: probeRequest,
   };
   return transportOver(createCarrierHttpClient(base));
 }
+
+/** The readiness probe: coverage of one ZIP code, a read sent once. */
+const probeRequest = (): CarrierHttpRequest => ({
+  method: 'GET',
+  path: 'v1/coverage/10001',
+  idempotent: false,
+  probe: true,
+});
 
 function transportOver(client: CarrierHttpClient): Carrier321Transport {
   async function read<T>(call: Carrier321ReadCall<T>): Promise<T> {
@@ -102,7 +112,7 @@ function transportOver(client: CarrierHttpClient): Carrier321Transport {
   // readiness check costs the carrier exactly one request.
   const probe = (coverage: z.ZodType<unknown>) =>
     probeCarrier(
-      () => client.send({ method: 'GET', path: 'v1/coverage/10001', idempotent: false }),
+      () => client.send(probeRequest()),
       (response) => interpret(response, coverage, false),
     );
 

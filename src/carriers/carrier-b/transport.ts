@@ -11,6 +11,7 @@ import {
   createCarrierHttpClient,
   type CarrierHttpClient,
   type CarrierHttpOptions,
+  type CarrierHttpRequest,
   type CarrierHttpResponse,
 } from '../http-client.js';
 import { probeCarrier, type CarrierReadiness } from '../probe.js';
@@ -62,9 +63,20 @@ export function createCarrierBTransport(options: CarrierBTransportOptions): Carr
     retries: options.retries,
     breaker: options.breaker,
     onBreakerChange: options.onBreakerChange,
+    breakerTrial: () => probeRequest(randomUUID()),
   });
   return transportOver(client);
 }
+
+/** The readiness probe: coverage of one postcode, a read sent once under its own request id. */
+const probeRequest = (requestId: string): CarrierHttpRequest => ({
+  method: 'POST',
+  path: RPC_PATH,
+  json: { method: 'Network.CheckCoverage', requestId, params: { postCode: '10001' } },
+  idempotent: false,
+  readOnly: true,
+  probe: true,
+});
 
 function transportOver(client: CarrierHttpClient): CarrierBTransport {
   async function send<T>(requestId: string, call: CarrierBCall<T>, write: boolean): Promise<T> {
@@ -85,14 +97,7 @@ function transportOver(client: CarrierHttpClient): CarrierBTransport {
   const probe = (coverage: z.ZodType<unknown>) => {
     const requestId = randomUUID();
     return probeCarrier(
-      () =>
-        client.send({
-          method: 'POST',
-          path: RPC_PATH,
-          json: { method: 'Network.CheckCoverage', requestId, params: { postCode: '10001' } },
-          idempotent: false,
-          readOnly: true,
-        }),
+      () => client.send(probeRequest(requestId)),
       (response) => interpret(response, requestId, coverage, false),
     );
   };

@@ -7,7 +7,7 @@ import { insertItems } from '../../../pipeline/transaction-sql.js';
 import type { TransactionStatus } from '../../../pipeline/transaction-log.js';
 import type { ActivationFields } from '../fields.js';
 import { answerBatch } from './batch-transaction.js';
-import { type ItemOutcome, type JobRecord, type LoggedAnswer, type PendingItem } from './job-store.js';
+import { type ItemOutcome, type JobRecord, type PendingItem, type SentRow } from './job-store.js';
 import { lockTransactions, settleOutcomes } from './recovered-items.js';
 
 /** What a write of outcomes found: whether the job goes on, and how many lost outcomes it found already recovered as activations. */
@@ -176,16 +176,17 @@ export class JobLeases {
    * SIMs a previous run of the job sent (an older row under the same id belongs to another
    * request, which made this SIM's own call a duplicate).
    */
-  async activationsSince(job: JobRecord, ids: readonly string[]): Promise<LoggedAnswer[]> {
+  async activationsSince(job: JobRecord, ids: readonly string[]): Promise<SentRow[]> {
     const rows = await this.db.transaction.findMany({
       where: { id: { in: [...ids] }, operation: 'activateSim', userId: job.ownerId, createdAt: { gte: job.createdAt } },
-      select: { id: true, status: true, response: true, resolvedAt: true },
+      select: { id: true, status: true, response: true, resolvedAt: true, noEffect: true },
     });
     return rows.map((row) => ({
       id: row.id,
       status: row.status as TransactionStatus,
       response: row.response === null ? null : (JSON.parse(row.response) as unknown),
       resolvedAt: row.resolvedAt,
+      noEffect: row.noEffect,
     }));
   }
 }

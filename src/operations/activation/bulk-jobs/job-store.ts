@@ -42,6 +42,9 @@ export interface PendingItem {
 /** What the transaction log recorded for one SIM's transaction id. */
 export type LoggedAnswer = Pick<TransactionRecord, 'id' | 'status' | 'response' | 'resolvedAt'>;
 
+/** A SIM's row as a resumed job reads it: its answer, and whether its call had no effect. */
+export type SentRow = LoggedAnswer & Pick<TransactionRecord, 'noEffect'>;
+
 /** A SIM's outcome with the item it belongs to (its row is written anew with it). */
 export interface ItemOutcome {
   item: PendingItem;

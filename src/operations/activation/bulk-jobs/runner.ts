@@ -20,7 +20,14 @@ import { activateItem, entryFromTransaction, primeSimHomes, type ItemAnswer } fr
 import type { JobLeases } from './job-leases.js';
 import { OrderedOutcomes } from './ordered-outcomes.js';
 import { groupCommitting } from './job-services.js';
-import { findJob, type JobRecord, type JobStatus, type LoggedAnswer, type PendingItem } from './job-store.js';
+import {
+  findJob,
+  type JobRecord,
+  type JobStatus,
+  type LoggedAnswer,
+  type PendingItem,
+  type SentRow,
+} from './job-store.js';
 import { logPassFailure } from '../../../errors/database-unavailable.js';
 
 /** Jobs one replica runs side by side (each up to BULK_JOB_CONCURRENCY SIMs at a time). */
@@ -31,6 +38,8 @@ const PROGRESS_EVERY_MS = 100;
 const RECOVERY_POLL_MS = 500;
 /** How often a SIM waiting for its carrier's breaker looks whether its job was cancelled or is stopping. */
 const CARRIER_WAIT_POLL_MS = 100;
+/** How often a job waiting for its carrier reads whether it was cancelled through another replica. */
+const CANCELLATION_READ_MS = 1_000;
 /** Transaction rows read per query when a job resumes. */
 const RESUME_CHUNK = 500;
 
@@ -43,6 +52,8 @@ interface RunState {
   cancelled: boolean;
   /** A caller waits for the job's answer: a SIM is not held back for its carrier. */
   answerNow: boolean;
+  /** When the job's cancel mark was last read while waiting for a carrier (ms). */
+  cancellationReadAt: number;
   /** Another replica holds the lease now: stop without writing. */
   lost: boolean;
   /** When progress was last published (ms). */
@@ -55,6 +66,15 @@ function concurrencyFor(items: readonly PendingItem[], bound: number): number {
   const sims = new Set(items.map((item) => item.input.sim));
   const ids = new Set(items.map((item) => item.transactionId));
   return sims.size === items.length && ids.size === items.length ? bound : 1;
+}
+
+/**
+ * The row of a SIM an earlier run sent, unless that call had no effect (its carrier's breaker
+ * turned it away, a refused connection): such a SIM was never activated, and is sent again under
+ * its id, as a waiting run would have.
+ */
+function sentWithEffect(row: SentRow | undefined): SentRow | undefined {
+  return row && !(row.status === 'error' && row.noEffect) ? row : undefined;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -102,6 +122,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     if (this.stopping || !this.services) return Promise.resolve();
     const state = {
       answerNow: options.answerNow ?? false,
+      cancellationReadAt: 0,
       cancelled: false,
       lost: false,
       processed: 0,
@@ -183,7 +204,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     );
     const rawSql = parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite';
     // Only a job that ran before can have SIMs already sent whose outcome it did not write.
-    const sent = job.startedAt === null ? new Map<string, LoggedAnswer>() : await this.sentBefore(job, items);
+    const sent = job.startedAt === null ? new Map<string, SentRow>() : await this.sentBefore(job, items);
     this.publish(state, 'running', services);
     const outcomes = new OrderedOutcomes(items, async (batch) => {
       if (state.lost) return;
@@ -197,14 +218,14 @@ export class BulkJobRunner implements BulkActivationJobs {
     const worker = async (): Promise<void> => {
       while (next < items.length && !this.leaving(state)) {
         const item = items[next]!;
-        const earlier = sent.get(item.transactionId);
+        const earlier = sentWithEffect(sent.get(item.transactionId));
         // Cancelled: no SIM more is sent, but those an earlier run sent (the first pending ones,
         // as SIMs go out in order) still get their outcome.
         if (state.cancelled && !earlier) return;
         const index = next++;
         const answer = earlier
           ? await this.settle(earlier, item, state, services)
-          : await this.activate(item, request, state);
+          : await this.activate(item, request, state, services);
         if (!answer) return;
         state.processed += 1;
         if (answer.entry.status === 'success') state.succeeded += 1;
@@ -221,21 +242,42 @@ export class BulkJobRunner implements BulkActivationJobs {
   }
 
   /**
-   * A SIM's answer. A SIM its carrier's breaker turned away was not sent: the job waits for the
-   * carrier and sends it again under the same id (a row that had no effect is taken over), so
-   * that an outage pauses the job instead of failing the rest of its SIMs. Cancelled or leaving
-   * meanwhile, or with a caller waiting for the answer, the refusal is the SIM's entry (nothing
-   * was sent).
+   * A SIM's answer; null when it was not sent and will not be by this run. A SIM its carrier's
+   * breaker turned away was not sent: the job waits for the carrier and sends it again under the
+   * same id (its row, which had no effect, is taken over), so that an outage pauses the job
+   * instead of failing its SIMs. Cancelled meanwhile (here or through another replica), the SIM
+   * is not sent, as any SIM after a cancel; leaving, it stays pending for the next run (which
+   * sends it: see `process`). With a caller waiting for the answer, the refusal is its entry.
    */
-  private async activate(item: PendingItem, request: RequestContext, state: RunState): Promise<ItemAnswer> {
+  private async activate(
+    item: PendingItem,
+    request: RequestContext,
+    state: RunState,
+    services: Services,
+  ): Promise<ItemAnswer | null> {
     let answer = await this.inFlight(() => activateItem(item.input, item.transactionId, request));
-    while (answer.carrierPausedFor !== undefined && !state.answerNow && !state.cancelled && !this.leaving(state)) {
+    while (answer.carrierPausedFor !== undefined && !state.answerNow) {
       const until = Date.now() + answer.carrierPausedFor * 1000;
-      while (Date.now() < until && !state.cancelled && !this.leaving(state)) await pause(CARRIER_WAIT_POLL_MS);
-      if (state.cancelled || this.leaving(state)) break;
+      while (Date.now() < until && !state.cancelled && !this.leaving(state)) {
+        await pause(CARRIER_WAIT_POLL_MS);
+        await this.readCancellation(state, services);
+      }
+      if (state.cancelled || this.leaving(state)) return null;
       answer = await this.inFlight(() => activateItem(item.input, item.transactionId, request));
     }
     return answer;
+  }
+
+  /**
+   * A job waiting for its carrier writes nothing, so a cancel made through another replica
+   * (which only marks the row) would not reach it: it reads the mark, at most once a second.
+   */
+  private async readCancellation(state: RunState, services: Services): Promise<void> {
+    const now = Date.now();
+    if (now - state.cancellationReadAt < CANCELLATION_READ_MS) return;
+    state.cancellationReadAt = now;
+    const job = await findJob(services.db, state.job.id).catch(() => null);
+    if (job?.cancelRequested) state.cancelled = true;
   }
 
   /** The services that commit the writes of the SIMs in flight together, shared by the jobs here. */
@@ -249,8 +291,8 @@ export class BulkJobRunner implements BulkActivationJobs {
   }
 
   /** The transaction rows of this job's pending SIMs that a previous run had reserved. */
-  private async sentBefore(job: JobRecord, items: readonly PendingItem[]): Promise<Map<string, LoggedAnswer>> {
-    const found = new Map<string, LoggedAnswer>();
+  private async sentBefore(job: JobRecord, items: readonly PendingItem[]): Promise<Map<string, SentRow>> {
+    const found = new Map<string, SentRow>();
     for (let start = 0; start < items.length; start += RESUME_CHUNK) {
       const ids = items.slice(start, start + RESUME_CHUNK).map((item) => item.transactionId);
       for (const row of await this.store.activationsSince(job, ids)) found.set(row.id, row);
