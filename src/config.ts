@@ -157,7 +157,9 @@ export const configSchema = z.object({
     .describe(
       'Deepest nesting of fields one GraphQL operation may have, as its result nests (a fragment, named or inline, is not a level of its own; the `__schema` introspection query excepted)',
     ),
-  GRAPHQL_MAX_ALIASES: integer(0, 500).default(30).describe('Most aliased fields one GraphQL operation may have'),
+  GRAPHQL_MAX_ALIASES: integer(0, 500)
+    .default(30)
+    .describe('Most aliased fields one GraphQL operation may have (aliases of __typename included)'),
   GRAPHQL_MAX_DIRECTIVES: integer(0, 500).default(20).describe('Most directives one GraphQL document may use'),
   GRAPHQL_MAX_COST: integer(1, 10_000)
     .default(100)

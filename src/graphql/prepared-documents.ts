@@ -20,7 +20,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { OperationCompilation } from './compiled-execution.js';
-import { depthLimit, type RequestLimits } from './use-request-limits.js';
+import { aliasLimit, depthLimit, type RequestLimits } from './use-request-limits.js';
 
 /** A document that passed everything Yoga checks before execution; its sha256 once asked for. */
 export interface PreparedDocument {
@@ -74,7 +74,7 @@ export function createPreparedDocuments(options: PreparedDocumentsOptions): Prep
   const rules: ValidationRule[] = [
     ...specifiedRules,
     maxDepthRule(depthLimit(limits)),
-    maxAliasesRule({ n: limits.maxAliases }),
+    maxAliasesRule(aliasLimit(limits)),
     maxDirectivesRule({ n: limits.maxDirectives }),
   ];
   // In insertion order, which a hit renews: the first key is the least recently used.

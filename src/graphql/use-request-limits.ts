@@ -23,6 +23,11 @@ export interface RequestLimits {
  * Both lanes take it (prepared-documents.ts validates the direct lane's documents with it).
  */
 export const depthLimit = (limits: RequestLimits) => ({ n: limits.maxDepth, flattenFragments: true });
+/**
+ * Every alias counts, `__typename`'s too: graphql-armor leaves those out by default, so a request
+ * could repeat `a1: __typename …` up to the token cap, each answered.
+ */
+export const aliasLimit = (limits: RequestLimits) => ({ n: limits.maxAliases, allowList: [] });
 
 /** Gives the refusal its code and reports it as a validation error (tokens: thrown by the parser). */
 const refuseWith =
@@ -50,7 +55,7 @@ export function useRequestLimits(limits: RequestLimits): Plugin {
       );
       addPlugin(
         maxAliasesPlugin({
-          n: limits.maxAliases,
+          ...aliasLimit(limits),
           onReject: [refuseWith('TOO_MANY_ALIASES')],
           propagateOnRejection: false,
         }),

@@ -222,7 +222,8 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
           if (!params) continue;
           if (!isControl) {
             const faults = state.faults;
-            if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+            // Unref'd: a closed sandbox does not stay up for the latency of the requests it was holding.
+            if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs).unref());
             if (random() < faults.dropRate) return request.socket.destroy();
             if (random() < faults.errorRate) return send({ status: 503, body: { injected: 'fault' } });
             if (random() < faults.garbageRate) {

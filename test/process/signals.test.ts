@@ -210,10 +210,24 @@ describe('signals', () => {
     expect(await eventually(async () => (await accepting(port321)) && (await accepting(portB)), 120_000, 200)).toBe(
       true,
     );
+    // A request held by a long injected latency does not keep the stopped sandbox alive.
+    const faults = await fetch(`http://127.0.0.1:${port321}/_sandbox/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latency_ms: 120_000 }),
+    });
+    expect(faults.status).toBe(200);
+    const held = fetch(`http://127.0.0.1:${port321}/v1/coverage/10001`, {
+      headers: { 'x-api-key': 'sandbox-321-key' },
+    }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = performance.now();
     const { leftovers } = await stopAndWait(sandbox, 'SIGTERM');
     expect(leftovers).toEqual([]);
+    expect(performance.now() - signalled).toBeLessThan(20_000);
     expect(await accepting(port321)).toBe(false);
     expect(await accepting(portB)).toBe(false);
+    await held;
   }, 240_000);
 });
 

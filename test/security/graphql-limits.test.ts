@@ -127,6 +127,15 @@ describe('request limits', () => {
     expect(answer.body.errors![0]!.message).toBe('Aliases limit of 30 exceeded, found 31.');
   });
 
+  it('counts aliases of __typename too: 31 of them are refused, 30 answered', async () => {
+    const typenames = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+    expectRefused(await post(gateway, { query: typenames(31) }, { token }), 400, 'TOO_MANY_ALIASES');
+    const answered = await post(gateway, { query: typenames(30) }, { token });
+    expect(answered.status).toBe(200);
+    expect(Object.keys(answered.body.data ?? {})).toHaveLength(30);
+  });
+
   it('refuses a selection nested 4,000 deep with 400 (not a stack overflow) and logs it as a client error', async () => {
     logs.length = 0;
     const answer = await post(gateway, { query: `{ ${'me { '.repeat(4_000)}name${' }'.repeat(4_000)} }` }, { token });
