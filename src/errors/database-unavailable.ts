@@ -28,6 +28,16 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'DatabaseDoesNotExist', '
 const unavailableState = (code: string) =>
   code.startsWith('08') || ['53300', '57P01', '57P02', '57P03', '55000', '3D000'].includes(code);
 
+/**
+ * node-postgres's own errors for a connection the server cut (a restart, a terminated backend),
+ * which Prisma's PostgreSQL adapter passes on as they are inside an interactive transaction.
+ */
+const PG_CONNECTION_LOST = new Set([
+  'Client has encountered a connection error and is not queryable',
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+]);
+
 /** The error as a DatabaseUnavailableError when it says the database cannot serve now. */
 export function asDatabaseUnavailable(error: unknown): DatabaseUnavailableError | undefined {
   let current: unknown = error;
@@ -38,8 +48,10 @@ export function asDatabaseUnavailable(error: unknown): DatabaseUnavailableError 
       cause?: unknown;
       originalError?: unknown;
     };
-    // Only Prisma's own descriptions: a socket error elsewhere (a carrier, Redis) is not the database's.
+    // Only Prisma's and node-postgres's own descriptions: a socket error elsewhere (a carrier,
+    // Redis) is not the database's.
     if (typeof code === 'string' && PRISMA_CODES.has(code)) return new DatabaseUnavailableError();
+    if (current instanceof Error && PG_CONNECTION_LOST.has(current.message)) return new DatabaseUnavailableError();
     const adapter = meta?.driverAdapterError?.cause;
     if (adapter) {
       if (typeof adapter.kind === 'string' && ADAPTER_KINDS.has(adapter.kind)) return new DatabaseUnavailableError();

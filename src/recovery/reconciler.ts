@@ -9,6 +9,7 @@
 // and warns of long waits (src/recovery/waits.ts).
 
 import { CarrierFault } from '../carriers/errors.js';
+import { asDatabaseUnavailable, logPassFailure } from '../errors/database-unavailable.js';
 import { atWallClock, type WallClockTimer } from '../lib/wall-clock-timer.js';
 import type { RegisteredOperation } from '../pipeline/operation.js';
 import type { AbandonedWrite, OutcomeRecovery, Services } from '../pipeline/services.js';
@@ -21,7 +22,6 @@ import { recordRecovered, type OutcomeFollowers } from './record-recovered.js';
 import { StateAspects, Supersession } from './supersede.js';
 import type { RecoveryTiming } from './timing.js';
 import { WaitWatch } from './waits.js';
-import { logPassFailure } from '../errors/database-unavailable.js';
 
 /** Rows re-sent side by side in one sweep: a backlog must not flood a recovering carrier. */
 const SWEEP_CONCURRENCY = 4;
@@ -164,9 +164,7 @@ export class Reconciler implements OutcomeRecovery {
   private async attempt(id: string): Promise<void> {
     if (this.stopped || this.working.has(id)) return;
     const run = this.resolveOnce(id)
-      .catch((error: unknown) =>
-        this.services!.logger.error('transaction recovery failed unexpectedly', { transactionId: id, err: error }),
-      )
+      .catch((error: unknown) => logPassFailure(this.services!.logger, `transaction ${id} not recovered yet`, error))
       .finally(() => this.working.delete(id));
     this.working.set(id, run);
     await run;
@@ -208,7 +206,13 @@ export class Reconciler implements OutcomeRecovery {
         });
       return null;
     } catch (error) {
-      logger.error('transaction recovery could not claim a row', { transactionId: id, err: error });
+      // A database outage: a warning without a stack (the row is tried again at the next sweep).
+      if (asDatabaseUnavailable(error))
+        logger.warn('transaction recovery could not claim a row', {
+          transactionId: id,
+          reason: 'the database is not answering',
+        });
+      else logger.error('transaction recovery could not claim a row', { transactionId: id, err: error });
       return null;
     }
   }
@@ -281,13 +285,16 @@ export class Reconciler implements OutcomeRecovery {
       const retryAt = Date.now() + delay;
       await this.leases.release(id, new Date(retryAt)).catch(() => undefined);
       metrics.recoveries.inc({ outcome: 'retry' });
+      const databaseDown = asDatabaseUnavailable(error) !== undefined;
       const reason =
         error instanceof CarrierFault
           ? error.kind
           : error instanceof NotResendable
             ? error.message
-            : 'unexpected error';
-      if (!(error instanceof CarrierFault) && !(error instanceof NotResendable)) {
+            : databaseDown
+              ? 'the database is not answering'
+              : 'unexpected error';
+      if (!(error instanceof CarrierFault) && !(error instanceof NotResendable) && !databaseDown) {
         logger.error('transaction recovery failed unexpectedly', { transactionId: id, err: error });
       }
       const fields = { transactionId: id, operation: row.operation, attempts: row.attempts, reason, retryInMs: delay };

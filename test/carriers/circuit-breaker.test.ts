@@ -71,8 +71,9 @@ describe('carrier circuit breaker', () => {
   });
 
   it('a failed trial (no answer, or a rejection) holds it open another whole cooldown, then tries again', async () => {
-    const outcomes = [Promise.resolve(false), Promise.reject(new Error('unreachable')), Promise.resolve(true)];
-    const { breaker, changes, trials, call } = breakerWith(1, 1_000, () => outcomes.shift()!);
+    // Made when the trial runs: a rejection made ahead would be unhandled until then.
+    const outcomes = [async () => false, () => Promise.reject(new Error('unreachable')), async () => true];
+    const { breaker, changes, trials, call } = breakerWith(1, 1_000, () => outcomes.shift()!());
     call(true);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(trials).toHaveBeenCalledTimes(1);

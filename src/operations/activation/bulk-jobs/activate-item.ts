@@ -5,6 +5,7 @@
 // recovery when it learns the outcome of a SIM whose answer was lost (recovered-items.ts).
 
 import { CarrierUnavailableError, isGatewayError } from '../../../errors/gateway-errors.js';
+import { asDatabaseUnavailable, DatabaseUnavailableError } from '../../../errors/database-unavailable.js';
 import { executeOperation, givenInput } from '../../../pipeline/execute.js';
 import { ownershipRule } from '../../../pipeline/line-ownership.js';
 import type { DryRunReport } from '../../../pipeline/dry-run-report.js';
@@ -76,6 +77,11 @@ export interface ItemAnswer {
    * (src/carriers/circuit-breaker.ts): when it may be tried again, in seconds.
    */
   carrierPausedFor?: number;
+  /**
+   * Set when the database stopped answering during the SIM: its entry cannot be trusted (the
+   * reservation, the carrier call or its record may or may not have happened) nor written.
+   */
+  databaseDown?: boolean;
 }
 
 export async function activateItem(
@@ -88,6 +94,10 @@ export async function activateItem(
     // activationItem answers only with the envelope (its handler or its onRejection).
     return { entry: entryOf(input.sim, transactionId, outcome.body as OperationResult), outcomeUnknown: false };
   } catch (error) {
+    if (asDatabaseUnavailable(error) || error instanceof DatabaseUnavailableError) {
+      const message = 'The database is not answering';
+      return { entry: failedEntry(input.sim, transactionId, message), outcomeUnknown: true, databaseDown: true };
+    }
     // Refusals that answer a whole single request (403 plan, 409 id, 400 carrier fault, 503 carrier)
     // are this SIM's failure here; anything unexpected is logged and reported without detail.
     // A 409 never marks the outcome unknown: the row under that id is another request's.

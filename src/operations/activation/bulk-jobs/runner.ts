@@ -28,7 +28,7 @@ import {
   type PendingItem,
   type SentRow,
 } from './job-store.js';
-import { logPassFailure } from '../../../errors/database-unavailable.js';
+import { asDatabaseUnavailable, logPassFailure } from '../../../errors/database-unavailable.js';
 
 /** Jobs one replica runs side by side (each up to BULK_JOB_CONCURRENCY SIMs at a time). */
 const MAX_JOBS_HERE = 4;
@@ -54,6 +54,8 @@ interface RunState {
   answerNow: boolean;
   /** When the job's cancel mark was last read while waiting for a carrier (ms). */
   cancellationReadAt: number;
+  /** The database stopped answering: stop without writing; the job resumes once it answers. */
+  databaseDown: boolean;
   /** Another replica holds the lease now: stop without writing. */
   lost: boolean;
   /** When progress was last published (ms). */
@@ -75,6 +77,11 @@ function concurrencyFor(items: readonly PendingItem[], bound: number): number {
  */
 function sentWithEffect(row: SentRow | undefined): SentRow | undefined {
   return row && !(row.status === 'error' && row.noEffect) ? row : undefined;
+}
+
+/** One warning, no stack: the job's lease lapses and a sweep resumes it once the database answers. */
+function pausedForDatabase(services: Services, jobId: string): void {
+  services.logger.warn('bulk activation job paused: the database is not answering; it resumes once it does', { jobId });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -124,6 +131,7 @@ export class BulkJobRunner implements BulkActivationJobs {
       answerNow: options.answerNow ?? false,
       cancellationReadAt: 0,
       cancelled: false,
+      databaseDown: false,
       lost: false,
       processed: 0,
       succeeded: 0,
@@ -131,9 +139,11 @@ export class BulkJobRunner implements BulkActivationJobs {
       publishedAt: 0,
     } as RunState;
     state.done = this.run(jobId, state, this.services)
-      .catch((error: unknown) =>
-        this.services!.logger.error('bulk activation job failed unexpectedly', { jobId, err: error }),
-      )
+      .catch((error: unknown) => {
+        // An outage: one warning, no stack; the job's lease lapses and a sweep resumes it.
+        if (asDatabaseUnavailable(error) || state.databaseDown) pausedForDatabase(this.services!, jobId);
+        else this.services!.logger.error('bulk activation job failed unexpectedly', { jobId, err: error });
+      })
       .finally(() => this.running.delete(jobId));
     this.running.set(jobId, state);
     return state.done;
@@ -183,6 +193,7 @@ export class BulkJobRunner implements BulkActivationJobs {
       }
       const ended = await this.process(state, owner, services);
       if (ended !== null) await this.end(state, ended, services);
+      else if (state.databaseDown) pausedForDatabase(services, jobId);
     } finally {
       clearInterval(renewal);
       if (this.stopping && !state.lost) await this.store.release(jobId).catch(() => undefined);
@@ -227,6 +238,11 @@ export class BulkJobRunner implements BulkActivationJobs {
           ? await this.settle(earlier, item, state, services)
           : await this.activate(item, request, state, services);
         if (!answer) return;
+        if (answer.databaseDown) {
+          // Nothing of it is written: the run that resumes the job reads the SIM's row, if any.
+          state.databaseDown = true;
+          return;
+        }
         state.processed += 1;
         if (answer.entry.status === 'success') state.succeeded += 1;
         this.publish(state, 'running', services);
@@ -236,8 +252,9 @@ export class BulkJobRunner implements BulkActivationJobs {
     await Promise.all(Array.from({ length: concurrencyFor(items, services.config.BULK_JOB_CONCURRENCY) }, worker));
     // A job that ends here (cancelled while a resumed SIM was still unresolved) keeps every entry
     // it has; one left for another run leaves those beyond the gap to be read from the log again.
-    await outcomes.flush(!this.stopping);
-    if (state.lost || (this.stopping && !state.cancelled && state.processed < job.total)) return null;
+    await outcomes.flush(!this.stopping && !state.databaseDown);
+    if (state.lost || state.databaseDown) return null;
+    if (this.stopping && !state.cancelled && state.processed < job.total) return null;
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
   }
 
@@ -285,9 +302,9 @@ export class BulkJobRunner implements BulkActivationJobs {
     return (this.batched ??= groupCommitting(services));
   }
 
-  /** Whether this run stops here, leaving the job to another (lost lease, shutting down). */
+  /** Whether this run stops here, leaving the job to another (lost lease, shutting down, database down). */
   private leaving(state: RunState): boolean {
-    return state.lost || this.stopping;
+    return state.lost || this.stopping || state.databaseDown;
   }
 
   /** The transaction rows of this job's pending SIMs that a previous run had reserved. */
