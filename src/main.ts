@@ -63,18 +63,22 @@ async function main(): Promise<void> {
     // hold the process past it. What is still in flight then is what a crash leaves, and the next
     // start resolves it (writes stay pending or unknown for recovery, jobs are resumed).
     const remaining = Math.max(MIN_CLOSE_MS, deadline - performance.now());
-    if (
-      !(await withDeadline(
-        app.close().then(() => true),
-        remaining,
-        false,
-      ))
-    )
+    // Leases and connections are released once the budget is spent, whatever is in flight; the
+    // outer bound only guards against a close that itself hangs.
+    if (!(await withDeadline(app.close(remaining), remaining + MIN_CLOSE_MS, false)))
       logger.warn(
         'shutdown grace elapsed with work still in flight (a carrier not answering?): the next start recovers it',
         { graceMs: config.SHUTDOWN_GRACE_MS },
       );
-    await tracing?.shutdown();
+    // Spans not yet exported are dropped rather than hold the exit (a collector not answering).
+    const tracesFlushed = tracing?.shutdown().then(
+      () => undefined,
+      (error: unknown) =>
+        logger.warn('traces not flushed at shutdown', {
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+    );
+    if (tracesFlushed) await withDeadline(tracesFlushed, MIN_CLOSE_MS, undefined);
     logger.info('stopped');
     process.exit(0);
   };

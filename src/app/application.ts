@@ -2,6 +2,7 @@
 // sandboxed), rate limits, cost budget and recovery, built once. main.ts and the tests build the
 // gateway through here and hand `services` to the server (the admin CLI needs only ./data.ts).
 
+import { withDeadline } from '../lib/with-deadline.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Authenticator } from '../auth/authenticator.js';
@@ -45,7 +46,13 @@ export interface Application {
   signingKey: SigningKey;
   /** application_name of this replica's cache listener on PostgreSQL (pg_stat_activity); null on SQLite. */
   cacheListenerName: string | null;
-  close(): Promise<void>;
+  /**
+   * Stops jobs, re-sends and outbox, then closes connections. What waits for work in flight
+   * (a SIM, a write, a webhook, a carrier call) waits at most `budgetMs` in all; what releases
+   * leases and closes connections runs whatever that work does. Answers false when the budget
+   * cut work in flight (left as a crash leaves it, for the next start).
+   */
+  close(budgetMs?: number): Promise<boolean>;
 }
 
 export async function startApplication(
@@ -135,18 +142,33 @@ export async function startApplication(
       data.invalidation.channel === null
         ? null
         : (await import('../db/postgres-cache-listener.js')).cacheListenerName(data.invalidation),
-    async close() {
+    async close(budgetMs = Number.POSITIVE_INFINITY) {
+      const deadline = performance.now() + budgetMs;
+      let complete = true;
+      const inFlight = async (work: Promise<void>) => {
+        const left = Math.max(0, deadline - performance.now());
+        if (
+          !(await withDeadline(
+            work.then(() => true),
+            left,
+            false,
+          ))
+        )
+          complete = false;
+      };
       // First: jobs stop after their current SIM, then writes in flight record their outcome
-      // (or stay unresolved for the next start).
-      await bulkJobs.stop();
-      await recovery.stop();
-      await outbox.stop();
-      await carriers.registry.close();
+      // (or stay unresolved for the next start). The outbox relay releases its lease as soon as
+      // its pass ends, whatever a webhook delivery in flight does.
+      await inFlight(bulkJobs.stop());
+      await inFlight(recovery.stop());
+      await inFlight(outbox.stop());
+      await inFlight(carriers.registry.close());
       await carriers.sandboxes?.close();
       await services.events.close();
       if (redis) await import('../pipeline/redis-client.js').then(({ closeRedis }) => closeRedis(redis));
       await cacheInvalidation.close();
       await data.close();
+      return complete;
     },
   };
 }

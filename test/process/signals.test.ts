@@ -10,6 +10,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openData } from '../../src/app/data.js';
+import { loadConfig } from '../../src/config.js';
 import { eventually } from '../support/eventually.js';
 import { REPO_ROOT, run, spawnIn, type RunningProcess } from '../support/processes.js';
 import { accepting, alive, descendants, freePort } from '../support/processes.js';
@@ -195,6 +197,15 @@ describe('signals', () => {
       expect(stderr).toContain('shutdown grace elapsed with work still in flight');
       expect(stderr.trim().split('\n').at(-1)).toContain('"stopped"');
       await Promise.all([read, write]);
+      // The cut work did not keep the leases: the next start relays events at once, and the
+      // write left in flight waits for recovery (pending), as after a crash.
+      const data = await openData(loadConfig(env));
+      try {
+        expect(await data.db.outboxLease.findMany()).toEqual([]);
+        expect((await data.db.transaction.findUnique({ where: { id: 'HUNG-SUSPEND-1' } }))?.status).toBe('pending');
+      } finally {
+        await data.close();
+      }
     } finally {
       hung.close();
     }
