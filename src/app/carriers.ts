@@ -8,7 +8,7 @@ import { createCarrier321Adapter, type Carrier321Adapter } from '../carriers/car
 import { createCarrierBAdapter, type CarrierBAdapter } from '../carriers/carrier-b/adapter.js';
 import { CarrierRegistry, type CarrierConnection } from '../carriers/registry.js';
 import { unconfiguredCarrier } from '../carriers/unconfigured.js';
-import type { CarrierId } from '../carriers/types.js';
+import { CARRIER_IDS, type CarrierId } from '../carriers/types.js';
 import type { Logger } from '../lib/logger.js';
 import type { Metrics } from '../metrics.js';
 
@@ -49,6 +49,7 @@ export async function connectCarriers(
     retries: config.CARRIER_RETRIES,
     breaker,
     onBreakerChange: (transition: 'opened' | 'closed') => {
+      registry.breakerChanged(carrier, transition);
       observers?.metrics.carrierBreakerOpen.set({ carrier }, transition === 'opened' ? 1 : 0);
       if (transition === 'opened')
         observers?.logger.warn(
@@ -86,8 +87,12 @@ export async function connectCarriers(
     return connectionOf(adapter);
   };
 
+  // Present from the start (0: calls go through), so that an alert on it sees the series.
+  if (breaker.failures > 0)
+    for (const carrier of CARRIER_IDS) observers?.metrics.carrierBreakerOpen.set({ carrier }, 0);
+  const registry: CarrierRegistry = new CarrierRegistry({ '321': connect321(), carrier_b: connectB() });
   return {
-    registry: new CarrierRegistry({ '321': connect321(), carrier_b: connectB() }),
+    registry,
     sandboxes,
     sandboxed: [...(sandbox321 ? ['321'] : []), ...(sandboxB ? ['carrier_b'] : [])],
   };

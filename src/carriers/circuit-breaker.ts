@@ -23,10 +23,11 @@ export interface BreakerHooks {
   onChange?: (transition: 'opened' | 'closed') => void;
 }
 
-/** What the breaker lets a call do: go, or not go (and when to try again). */
-export type Admission = { kind: 'call' } | { kind: 'refused'; retryInMs: number };
-
-const CALL: Admission = Object.freeze({ kind: 'call' });
+/**
+ * What the breaker lets a call do: go (in the breaker's current generation, which the call's
+ * end is counted in), or not go (and when to try again).
+ */
+export type Admission = { kind: 'call'; generation: number } | { kind: 'refused'; retryInMs: number };
 /** What callers are told while the trial is out: its answer is due within the carrier timeout. */
 const DURING_TRIAL_RETRY_MS = 1_000;
 
@@ -36,6 +37,13 @@ export class CircuitBreaker {
   private openedAt: number | null = null;
   private trialTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /**
+   * Each close starts a generation: the ends of calls admitted before it (many of them slow,
+   * against a carrier that was hung) no longer count, so they cannot reopen a breaker whose
+   * trial has just found the carrier back. One admission object per generation.
+   */
+  private generation = 0;
+  private call: Admission = Object.freeze({ kind: 'call', generation: this.generation });
 
   constructor(
     private readonly settings: BreakerSettings,
@@ -49,13 +57,14 @@ export class CircuitBreaker {
   }
 
   admit(): Admission {
-    if (this.openedAt === null) return CALL;
+    if (this.openedAt === null) return this.call;
     const left = this.settings.cooldownMs - (this.now() - this.openedAt);
     return { kind: 'refused', retryInMs: left > 0 ? left : Math.min(DURING_TRIAL_RETRY_MS, this.settings.cooldownMs) };
   }
 
   /** How an admitted call ended: `faulted` when the carrier did not answer, or answered 5xx. */
-  settle(faulted: boolean): void {
+  settle(admission: Admission, faulted: boolean): void {
+    if (admission !== this.call) return;
     if (!faulted) {
       // A call sent before the breaker opened that is answered after it does not close it:
       // only the trial does, so that one slow answer cannot undo the count of many faults.
@@ -88,6 +97,7 @@ export class CircuitBreaker {
     if (!answered) return this.reopen();
     this.openedAt = null;
     this.consecutiveFaults = 0;
+    this.call = Object.freeze({ kind: 'call', generation: ++this.generation });
     this.hooks.onChange?.('closed');
   }
 }

@@ -49,9 +49,10 @@ export class CarrierFault extends Error {
     super(CarrierFault.describe(carrier, kind));
   }
 
-  /** `retryAfterMs` as a Retry-After header says it: whole seconds, at least 1. */
-  get retryAfterSeconds(): number | undefined {
-    return this.retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(this.retryAfterMs / 1000));
+  /** For a call the breaker turned away: the carrier, and when to try again in whole seconds (at least 1). */
+  get paused(): { carrier: CarrierId; retryAfterSeconds: number } | undefined {
+    if (this.retryAfterMs === undefined) return undefined;
+    return { carrier: this.carrier, retryAfterSeconds: Math.max(1, Math.ceil(this.retryAfterMs / 1000)) };
   }
 
   static describe(carrier: CarrierId, kind: CarrierFaultKind): string {

@@ -160,12 +160,9 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
 
   async function send(request: CarrierHttpRequest, scope: CarrierCallScope | undefined): Promise<CarrierHttpResponse> {
     const operation = scope?.operation ?? 'probe';
-    const counted = breaker !== undefined && !request.probe;
-    if (counted) {
-      const admission = breaker.admit();
-      if (admission.kind === 'refused')
-        throw new CarrierFault(options.carrier, 'circuit_open', true, admission.retryInMs);
-    }
+    const admission = breaker && !request.probe ? breaker.admit() : undefined;
+    if (admission?.kind === 'refused')
+      throw new CarrierFault(options.carrier, 'circuit_open', true, admission.retryInMs);
     const started = performance.now();
     let response: CarrierHttpResponse | undefined;
     let failure: unknown;
@@ -181,7 +178,7 @@ export function createCarrierHttpClient(options: CarrierHttpOptions): CarrierHtt
         { carrier: options.carrier, operation, outcome: callOutcome(response, failure) },
         (performance.now() - started) / 1000,
       );
-      if (counted) breaker.settle(carrierDown(response, failure));
+      if (admission) breaker!.settle(admission, carrierDown(response, failure));
     }
   }
 

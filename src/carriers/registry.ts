@@ -19,7 +19,21 @@ export interface CarrierConnection {
 }
 
 export class CarrierRegistry {
+  /** Carriers whose breaker refuses calls now (src/carriers/circuit-breaker.ts). */
+  private readonly paused = new Set<string>();
+
   constructor(private readonly connections: Record<CarrierId, CarrierConnection>) {}
+
+  /** Whether the carrier's calls are refused now, its breaker open; what a bulk job waits on. */
+  callsPaused(carrier: string): boolean {
+    return this.paused.has(carrier);
+  }
+
+  /** Told by the carrier's breaker when it opens or closes. */
+  breakerChanged(carrier: CarrierId, transition: 'opened' | 'closed'): void {
+    if (transition === 'opened') this.paused.add(carrier);
+    else this.paused.delete(carrier);
+  }
 
   adapter(carrier: CarrierId): CarrierOperations {
     return this.connections[carrier].adapter;

@@ -245,18 +245,18 @@ export class CarrierUnavailableError extends GatewayError {
     readonly outcomeKnown: boolean,
     readonly transactionId: string | null,
     fields: FaultFields = {},
-    /** When the call may be tried again (a carrier whose breaker is open, nothing sent), in seconds. */
-    readonly retryAfterSeconds?: number,
+    /** Set when the call was not sent because the carrier's breaker is open: which, and when to try again. */
+    readonly paused?: { carrier: string; retryAfterSeconds: number },
   ) {
     super(outcomeKnown ? message : `${message}; the outcome is unknown, look it up by transaction id before retrying`);
     this.code = timedOut ? 'CARRIER_TIMEOUT' : 'CARRIER_UNAVAILABLE';
     this.fields = typeof fields === 'function' ? fields(this.code, this.message) : fields;
   }
   override headers(): Record<string, string> {
-    return this.retryAfterSeconds === undefined ? {} : { 'retry-after': String(this.retryAfterSeconds) };
+    return this.paused ? { 'retry-after': String(this.paused.retryAfterSeconds) } : {};
   }
   override extensions() {
-    const retry = this.retryAfterSeconds === undefined ? {} : { retryAfter: this.retryAfterSeconds };
+    const retry = this.paused ? { retryAfter: this.paused.retryAfterSeconds } : {};
     return { transactionId: this.transactionId, outcomeKnown: this.outcomeKnown, ...retry };
   }
   override restBody() {

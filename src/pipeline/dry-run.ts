@@ -163,14 +163,7 @@ async function dryRun(
     await predictCarrierSide(operation, call, checks);
   } catch (error) {
     if (error instanceof CarrierFault) {
-      throw new CarrierUnavailableError(
-        error.message,
-        error.kind === 'timeout',
-        true,
-        null,
-        {},
-        error.retryAfterSeconds,
-      );
+      throw new CarrierUnavailableError(error.message, error.kind === 'timeout', true, null, {}, error.paused);
     }
     if (!(error instanceof CarrierRejection)) throw error;
     const outcome =

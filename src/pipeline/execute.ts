@@ -230,7 +230,7 @@ async function runPipeline(
         error.outcomeKnown,
         records ? transactionId : null,
         (code, message) => faultFields(operation, context, code, message) ?? askedAbout(namedLine, input),
-        error.retryAfterSeconds,
+        error.paused,
       );
       request.logger.warn('carrier fault', { operation: operation.name, carrier: carrierId, kind: error.kind });
       // A known outcome here is a write that never reached the carrier (a refused connection on

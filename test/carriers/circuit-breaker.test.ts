@@ -17,8 +17,9 @@ function breakerWith(failures: number, cooldownMs: number, probe: () => Promise<
   );
   /** One call admitted and ended. */
   const call = (faulted: boolean) => {
-    expect(breaker.admit().kind).toBe('call');
-    breaker.settle(faulted);
+    const admission = breaker.admit();
+    expect(admission.kind).toBe('call');
+    breaker.settle(admission, faulted);
   };
   return { breaker, changes, trials, call };
 }
@@ -89,12 +90,28 @@ describe('carrier circuit breaker', () => {
   });
 
   it('a slow answer to a call sent before it opened does not close it: only the trial does', () => {
-    const { breaker } = breakerWith(2, 1_000);
-    expect(breaker.admit().kind).toBe('call');
-    breaker.settle(true);
-    breaker.settle(true);
+    const { breaker, call } = breakerWith(2, 1_000);
+    const slow = breaker.admit();
+    call(true);
+    call(true);
     expect(breaker.open).toBe(true);
-    breaker.settle(false);
+    breaker.settle(slow, false);
+    expect(breaker.open).toBe(true);
+  });
+
+  it('the faults of calls sent before its trial found the carrier back do not open it again', async () => {
+    const { breaker, changes, call } = breakerWith(2, 1_000);
+    const hung = [breaker.admit(), breaker.admit(), breaker.admit()];
+    call(true);
+    call(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(breaker.open).toBe(false);
+    for (const admission of hung) breaker.settle(admission, true);
+    expect(breaker.open).toBe(false);
+    expect(changes).toEqual(['opened', 'closed']);
+    // Calls of the new generation count as before.
+    call(true);
+    call(true);
     expect(breaker.open).toBe(true);
   });
 

@@ -202,7 +202,7 @@ describe('the carrier HTTP client', () => {
       const refused = await faultOf(client.send({ method: 'GET', path: 'v1/x' }));
       expect(refused.kind).toBe('circuit_open');
       expect(refused.outcomeKnown).toBe(true);
-      expect(refused.retryAfterSeconds).toBe(60);
+      expect(refused.paused).toEqual({ carrier: '321', retryAfterSeconds: 60 });
       expect(arrivals).toHaveLength(3);
     });
 

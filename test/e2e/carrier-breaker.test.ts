@@ -225,12 +225,12 @@ describe('a carrier that stops answering', () => {
     interface View {
       status: string;
       processed: number;
-      results: { sim: string; status: string; message: string }[];
+      results: { sim: string; status: string; message: string; transactionId: string }[];
     }
     const view = async () =>
       (
         await gateway.graphql<{ bulkActivation: View }>(
-          'query ($id: String!) { bulkActivation(id: $id, first: 100) { status processed results { sim status message } } }',
+          'query ($id: String!) { bulkActivation(id: $id, first: 100) { status processed results { sim status message transactionId } } }',
           { token: bulkToken, variables: { id: jobId } },
         )
       ).data!.bulkActivation;
@@ -248,6 +248,13 @@ describe('a carrier that stops answering', () => {
     expect(ended.results.filter((entry) => /is not answering/.test(entry.message))).toEqual([]);
     const sent = ended.results.slice(FAILURES);
     expect(sent.every((entry) => entry.status === 'SUCCESS')).toBe(true);
+    // The SIM that waited was tried twice in all: turned away once, then sent when the breaker
+    // closed (the job waits on the breaker, not by trying it again only to be turned away).
+    const rows = await Promise.all(
+      ended.results.map((entry) => gateway.app.services.transactions.find(entry.transactionId)),
+    );
+    const attempts = rows.map((row) => row?.earlierAttempts ?? 0);
+    expect(attempts.filter((count) => count > 0)).toEqual([1]);
   });
 
   it('the synchronous batch (REST) answers at once: a SIM the breaker turned away is its failure', async () => {

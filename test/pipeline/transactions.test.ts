@@ -205,6 +205,17 @@ describe('the transaction record', () => {
     const longest = 'L'.repeat(64);
     expect((await gateway.rest('GET', `/transactions/${longest}`, { token })).status).toBe(404);
   });
+
+  it('still reads a row whose id an earlier version accepted (spaces, up to 100 characters)', async () => {
+    const { user, token: owner } = await gateway.user();
+    const id = `OLD ID ${'O'.repeat(80)}`;
+    await gateway.app.services.db.transaction.create({
+      data: { id, userId: user.id, operation: 'suspendLine', status: 'success', httpStatus: 200 },
+    });
+    const rest = await gateway.rest('GET', `/transactions/${encodeURIComponent(id)}`, { token: owner });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ id, status: 'success' });
+  });
 });
 
 describe('carrier faults', () => {

@@ -74,9 +74,9 @@ export interface ItemAnswer {
   outcomeUnknown: boolean;
   /**
    * Set when the SIM was not sent because its carrier's breaker refuses calls for now
-   * (src/carriers/circuit-breaker.ts): when it may be tried again, in seconds.
+   * (src/carriers/circuit-breaker.ts): that carrier.
    */
-  carrierPausedFor?: number;
+  pausedCarrier?: string;
   /**
    * Set when the database stopped answering during the SIM: its entry cannot be trusted (the
    * reservation, the carrier call or its record may or may not have happened) nor written.
@@ -107,8 +107,7 @@ export async function activateItem(
       // A fault's entry reads as the single activation's answer does (and as the transaction log
       // keeps it, which a resumed job reads): its message ends with the fault's code.
       const message = fault ? error.restBody().message : error.message;
-      const paused =
-        fault && error.retryAfterSeconds !== undefined ? { carrierPausedFor: error.retryAfterSeconds } : {};
+      const paused = fault && error.paused ? { pausedCarrier: error.paused.carrier } : {};
       return { entry: failedEntry(input.sim, transactionId, message), outcomeUnknown: lost, ...paused };
     }
     request.logger.error('bulk activation item failed', { sim: input.sim, err: error });

@@ -36,7 +36,7 @@ const MAX_JOBS_HERE = 4;
 const PROGRESS_EVERY_MS = 100;
 /** How often a SIM whose outcome is being recovered is looked at again. */
 const RECOVERY_POLL_MS = 500;
-/** How often a SIM waiting for its carrier's breaker looks whether its job was cancelled or is stopping. */
+/** How often a SIM waiting for its carrier's breaker looks whether it closed, or whether the job was cancelled or is stopping. */
 const CARRIER_WAIT_POLL_MS = 100;
 /** How often a job waiting for its carrier reads whether it was cancelled through another replica. */
 const CANCELLATION_READ_MS = 1_000;
@@ -273,9 +273,11 @@ export class BulkJobRunner implements BulkActivationJobs {
     services: Services,
   ): Promise<ItemAnswer | null> {
     let answer = await this.inFlight(() => activateItem(item.input, item.transactionId, request));
-    while (answer.carrierPausedFor !== undefined && !state.answerNow) {
-      const until = Date.now() + answer.carrierPausedFor * 1000;
-      while (Date.now() < until && !state.cancelled && !this.leaving(state)) {
+    while (answer.pausedCarrier !== undefined && !state.answerNow) {
+      // Waits on the breaker itself: sending the SIM again only to be turned away would rewrite
+      // its row (and count an earlier attempt) at every try.
+      const carrier = answer.pausedCarrier;
+      while (services.carriers.callsPaused(carrier) && !state.cancelled && !this.leaving(state)) {
         await pause(CARRIER_WAIT_POLL_MS);
         await this.readCancellation(state, services);
       }
