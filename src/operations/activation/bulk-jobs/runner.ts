@@ -18,6 +18,7 @@ import { requestContextFor, type RequestContext } from '../../../pipeline/reques
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
 import { activateItem, entryFromTransaction, primeSimHomes, type ItemAnswer } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
+import { sendWaitingForCarrier, type WaitingRun } from './carrier-wait.js';
 import { OrderedOutcomes } from './ordered-outcomes.js';
 import { groupCommitting } from './job-services.js';
 import {
@@ -36,24 +37,16 @@ const MAX_JOBS_HERE = 4;
 const PROGRESS_EVERY_MS = 100;
 /** How often a SIM whose outcome is being recovered is looked at again. */
 const RECOVERY_POLL_MS = 500;
-/** How often a SIM waiting for its carrier's breaker looks whether it closed, or whether the job was cancelled or is stopping. */
-const CARRIER_WAIT_POLL_MS = 100;
-/** How often a job waiting for its carrier reads whether it was cancelled through another replica. */
-const CANCELLATION_READ_MS = 1_000;
 /** Transaction rows read per query when a job resumes. */
 const RESUME_CHUNK = 500;
 
-interface RunState {
+interface RunState extends WaitingRun {
   job: JobRecord;
   processed: number;
   succeeded: number;
   /** SIMs written with an outcome still being learned (recovery may rewrite them later). */
   unresolved: number;
   cancelled: boolean;
-  /** A caller waits for the job's answer: a SIM is not held back for its carrier. */
-  answerNow: boolean;
-  /** When the job's cancel mark was last read while waiting for a carrier (ms). */
-  cancellationReadAt: number;
   /** The database stopped answering: stop without writing; the job resumes once it answers. */
   databaseDown: boolean;
   /** Another replica holds the lease now: stop without writing. */
@@ -258,45 +251,15 @@ export class BulkJobRunner implements BulkActivationJobs {
     return state.cancelled && state.processed < job.total ? 'cancelled' : 'completed';
   }
 
-  /**
-   * A SIM's answer; null when it was not sent and will not be by this run. A SIM its carrier's
-   * breaker turned away was not sent: the job waits for the carrier and sends it again under the
-   * same id (its row, which had no effect, is taken over), so that an outage pauses the job
-   * instead of failing its SIMs. Cancelled meanwhile (here or through another replica), the SIM
-   * is not sent, as any SIM after a cancel; leaving, it stays pending for the next run (which
-   * sends it: see `process`). With a caller waiting for the answer, the refusal is its entry.
-   */
-  private async activate(
+  /** A SIM's answer; null when it was not sent and will not be by this run (carrier-wait.ts). */
+  private activate(
     item: PendingItem,
     request: RequestContext,
     state: RunState,
     services: Services,
   ): Promise<ItemAnswer | null> {
-    let answer = await this.inFlight(() => activateItem(item.input, item.transactionId, request));
-    while (answer.pausedCarrier !== undefined && !state.answerNow) {
-      // Waits on the breaker itself: sending the SIM again only to be turned away would rewrite
-      // its row (and count an earlier attempt) at every try.
-      const carrier = answer.pausedCarrier;
-      while (services.carriers.callsPaused(carrier) && !state.cancelled && !this.leaving(state)) {
-        await pause(CARRIER_WAIT_POLL_MS);
-        await this.readCancellation(state, services);
-      }
-      if (state.cancelled || this.leaving(state)) return null;
-      answer = await this.inFlight(() => activateItem(item.input, item.transactionId, request));
-    }
-    return answer;
-  }
-
-  /**
-   * A job waiting for its carrier writes nothing, so a cancel made through another replica
-   * (which only marks the row) would not reach it: it reads the mark, at most once a second.
-   */
-  private async readCancellation(state: RunState, services: Services): Promise<void> {
-    const now = Date.now();
-    if (now - state.cancellationReadAt < CANCELLATION_READ_MS) return;
-    state.cancellationReadAt = now;
-    const job = await findJob(services.db, state.job.id).catch(() => null);
-    if (job?.cancelRequested) state.cancelled = true;
+    const send = () => this.inFlight(() => activateItem(item.input, item.transactionId, request));
+    return sendWaitingForCarrier(send, state, () => this.leaving(state), services);
   }
 
   /** The services that commit the writes of the SIMs in flight together, shared by the jobs here. */
