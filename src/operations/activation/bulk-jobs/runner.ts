@@ -7,7 +7,8 @@
 // next sweep here. Outcomes are written in batches, in SIM order: a SIM's answer is already in
 // the transaction log, under the id the job gave it, so a resumed job reads what a crash left
 // unwritten from there and never sends a SIM twice (a SIM whose outcome is still unknown, or
-// whose id was reserved but not sent, is resolved by src/recovery/, then read). A SIM of this
+// whose id was reserved but not sent, is resolved by src/recovery/, then read: resumed-sims.ts).
+// A SIM its carrier's breaker turned away waits for the carrier (carrier-wait.ts). A SIM of this
 // run whose outcome is lost gets a failure entry, written `unknown`; recovery rewrites it once it
 // learns the outcome (recovered-items.ts), even after the job has ended.
 
@@ -16,29 +17,19 @@ import { parseDatabaseUrl } from '../../../db/client.js';
 import type { UserRecord } from '../../../directory/types.js';
 import { requestContextFor, type RequestContext } from '../../../pipeline/request-context.js';
 import type { BulkActivationJobs, Services } from '../../../pipeline/services.js';
-import { activateItem, entryFromTransaction, primeSimHomes, type ItemAnswer } from './activate-item.js';
+import { activateItem, primeSimHomes, type ItemAnswer } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
 import { sendWaitingForCarrier, type WaitingRun } from './carrier-wait.js';
+import { sentBefore, sentWithEffect, settleSent } from './resumed-sims.js';
 import { OrderedOutcomes } from './ordered-outcomes.js';
 import { groupCommitting } from './job-services.js';
-import {
-  findJob,
-  type JobRecord,
-  type JobStatus,
-  type LoggedAnswer,
-  type PendingItem,
-  type SentRow,
-} from './job-store.js';
+import { findJob, type JobRecord, type JobStatus, type PendingItem, type SentRow } from './job-store.js';
 import { asDatabaseUnavailable, logPassFailure } from '../../../errors/database-unavailable.js';
 
 /** Jobs one replica runs side by side (each up to BULK_JOB_CONCURRENCY SIMs at a time). */
 const MAX_JOBS_HERE = 4;
 /** Least time between two progress events of a running job. */
 const PROGRESS_EVERY_MS = 100;
-/** How often a SIM whose outcome is being recovered is looked at again. */
-const RECOVERY_POLL_MS = 500;
-/** Transaction rows read per query when a job resumes. */
-const RESUME_CHUNK = 500;
 
 interface RunState extends WaitingRun {
   job: JobRecord;
@@ -63,21 +54,10 @@ function concurrencyFor(items: readonly PendingItem[], bound: number): number {
   return sims.size === items.length && ids.size === items.length ? bound : 1;
 }
 
-/**
- * The row of a SIM an earlier run sent, unless that call had no effect (its carrier's breaker
- * turned it away, a refused connection): such a SIM was never activated, and is sent again under
- * its id, as a waiting run would have.
- */
-function sentWithEffect(row: SentRow | undefined): SentRow | undefined {
-  return row && !(row.status === 'error' && row.noEffect) ? row : undefined;
-}
-
 /** One warning, no stack: the job's lease lapses and a sweep resumes it once the database answers. */
 function pausedForDatabase(services: Services, jobId: string): void {
   services.logger.warn('bulk activation job paused: the database is not answering; it resumes once it does', { jobId });
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export class BulkJobRunner implements BulkActivationJobs {
   private services?: Services;
@@ -208,7 +188,7 @@ export class BulkJobRunner implements BulkActivationJobs {
     );
     const rawSql = parseDatabaseUrl(services.config.DATABASE_URL).provider === 'sqlite';
     // Only a job that ran before can have SIMs already sent whose outcome it did not write.
-    const sent = job.startedAt === null ? new Map<string, SentRow>() : await this.sentBefore(job, items);
+    const sent = job.startedAt === null ? new Map<string, SentRow>() : await sentBefore(this.store, job, items);
     this.publish(state, 'running', services);
     const outcomes = new OrderedOutcomes(items, async (batch) => {
       if (state.lost) return;
@@ -228,7 +208,7 @@ export class BulkJobRunner implements BulkActivationJobs {
         if (state.cancelled && !earlier) return;
         const index = next++;
         const answer = earlier
-          ? await this.settle(earlier, item, state, services)
+          ? await settleSent(earlier, item, () => this.leaving(state), services)
           : await this.activate(item, request, state, services);
         if (!answer) return;
         if (answer.databaseDown) {
@@ -270,36 +250,6 @@ export class BulkJobRunner implements BulkActivationJobs {
   /** Whether this run stops here, leaving the job to another (lost lease, shutting down, database down). */
   private leaving(state: RunState): boolean {
     return state.lost || this.stopping || state.databaseDown;
-  }
-
-  /** The transaction rows of this job's pending SIMs that a previous run had reserved. */
-  private async sentBefore(job: JobRecord, items: readonly PendingItem[]): Promise<Map<string, SentRow>> {
-    const found = new Map<string, SentRow>();
-    for (let start = 0; start < items.length; start += RESUME_CHUNK) {
-      const ids = items.slice(start, start + RESUME_CHUNK).map((item) => item.transactionId);
-      for (const row of await this.store.activationsSince(job, ids)) found.set(row.id, row);
-    }
-    return found;
-  }
-
-  /**
-   * The entry of a SIM a previous run sent: its recorded answer, once recovery has resolved an
-   * outcome the crash left unknown (never re-sent from here). Null when the job stops meanwhile.
-   */
-  private async settle(
-    row: LoggedAnswer,
-    item: PendingItem,
-    state: RunState,
-    services: Services,
-  ): Promise<ItemAnswer | null> {
-    let current: LoggedAnswer | null = row;
-    while (current && (current.status === 'pending' || current.status === 'unknown')) {
-      if (this.leaving(state)) return null;
-      services.recovery.resolveSoon(current.id);
-      await pause(RECOVERY_POLL_MS);
-      current = await services.transactions.find(current.id);
-    }
-    return current ? { entry: entryFromTransaction(item.input.sim, current), outcomeUnknown: false } : null;
   }
 
   private async end(state: RunState, status: 'completed' | 'cancelled' | 'failed', services: Services) {
