@@ -4,6 +4,7 @@
 // It waits on the breaker itself, through the registry: sending the SIM again only to be turned
 // away would rewrite its row (and count an earlier attempt) at every try.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../../../pipeline/services.js';
 import type { ItemAnswer } from './activate-item.js';
 import { findJob } from './job-store.js';
@@ -23,8 +24,6 @@ export interface WaitingRun {
   cancellationReadAt: number;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-
 /**
  * The SIM's answer from `send`, sent again each time its carrier's breaker closes after turning
  * it away; null when it was not sent and this run will not send it: cancelled meanwhile (here or
@@ -41,7 +40,8 @@ export async function sendWaitingForCarrier(
   while (answer.pausedCarrier !== undefined && !run.answerNow) {
     const carrier = answer.pausedCarrier;
     while (services.carriers.callsPaused(carrier) && !run.cancelled && !leaving()) {
-      await pause(CARRIER_WAIT_POLL_MS);
+      // Unref'd: a waiting job does not keep a stopping process alive.
+      await sleep(CARRIER_WAIT_POLL_MS, undefined, { ref: false });
       await readCancellation(run, services);
     }
     if (run.cancelled || leaving()) return null;

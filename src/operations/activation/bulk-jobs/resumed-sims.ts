@@ -3,6 +3,7 @@
 // its row, once recovery has resolved an outcome the earlier run left unknown. Never re-sent
 // from here, but for a SIM whose call had no effect.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../../../pipeline/services.js';
 import { entryFromTransaction, type ItemAnswer } from './activate-item.js';
 import type { JobLeases } from './job-leases.js';
@@ -12,8 +13,6 @@ import type { JobRecord, LoggedAnswer, PendingItem, SentRow } from './job-store.
 const RECOVERY_POLL_MS = 500;
 /** Transaction rows read per query when a job resumes. */
 const RESUME_CHUNK = 500;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** The transaction rows of the job's pending SIMs that a previous run had reserved, by id. */
 export async function sentBefore(
@@ -52,7 +51,8 @@ export async function settleSent(
   while (current && (current.status === 'pending' || current.status === 'unknown')) {
     if (leaving()) return null;
     services.recovery.resolveSoon(current.id);
-    await pause(RECOVERY_POLL_MS);
+    // Unref'd: a waiting job does not keep a stopping process alive.
+    await sleep(RECOVERY_POLL_MS, undefined, { ref: false });
     current = await services.transactions.find(current.id);
   }
   return current ? { entry: entryFromTransaction(item.input.sim, current), outcomeUnknown: false } : null;
